@@ -1,0 +1,4 @@
+#ifndef BINDERY_CLIBUV_SHIM_H
+#define BINDERY_CLIBUV_SHIM_H
+#include <uv.h>
+#endif

@@ -1,0 +1,39 @@
+/// A type-erased observer that forwards every event to a handler.
+public struct AnyObserver<Element>: ObserverType {
+    /// The handler that receives the events.
+    public typealias EventHandler = (Event<Element>) -> Void
+
+    private let observer: EventHandler
+
+    /// An observer that calls `eventHandler` for each event.
+    public init(eventHandler: @escaping EventHandler) {
+        self.observer = eventHandler
+    }
+
+    /// An observer that forwards to `observer`.
+    public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+        self.observer = observer.on
+    }
+
+    /// Delivers one event to the handler.
+    public func on(_ event: Event<Element>) {
+        self.observer(event)
+    }
+
+    /// This observer.
+    public func asObserver() -> AnyObserver<Element> {
+        self
+    }
+}
+
+extension ObserverType {
+    /// This observer, type-erased.
+    public func asObserver() -> AnyObserver<Element> {
+        AnyObserver(self)
+    }
+
+    /// An observer that transforms elements with `transform` before passing them on.
+    public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<Result> {
+        AnyObserver { event in self.on(event.map(transform)) }
+    }
+}

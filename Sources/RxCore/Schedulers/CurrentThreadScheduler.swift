@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs work on the current thread, trampolined: the first action scheduled on a thread
+/// runs at once; actions it schedules in turn are queued and run, in order, after it
+/// returns.
+///
+/// Every top-level `subscribe` to an operator runs inside this trampoline, so
+/// re-entrant subscriptions do not recurse without bound.
+public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
+    /// The shared instance.
+    public static let instance = CurrentThreadScheduler()
+
+    private init() {}
+
+    /// `true` when no trampoline is running on this thread, so scheduling runs at once.
+    public static var isScheduleRequired: Bool {
+        TrampolineState.current?.running != true
+    }
+
+    /// Runs `action` now if no trampoline is running on this thread, else queues it.
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let trampoline = TrampolineState.currentOrNew()
+        if trampoline.running {
+            let item = ScheduledItem(state: state, action: action)
+            trampoline.queue.append(item)
+            return item
+        }
+        trampoline.running = true
+        defer {
+            trampoline.running = false
+        }
+        let disposable = action(state)
+        trampoline.drain()
+        return disposable
+    }
+}
+
+/// The per-thread trampoline, kept in thread-local storage (one object per thread,
+/// released by the key's destructor when the thread exits).
+private final class TrampolineState {
+    var running = false
+    var queue: [ScheduledItem] = []
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let rc = pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<TrampolineState>.fromOpaque(pointer).release()
+        }
+        precondition(rc == 0, "pthread_key_create failed: \(rc)")
+        return key
+    }()
+
+    static var current: TrampolineState? {
+        guard let pointer = pthread_getspecific(key) else { return nil }
+        return Unmanaged<TrampolineState>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    static func currentOrNew() -> TrampolineState {
+        if let state = current { return state }
+        let state = TrampolineState()
+        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+        return state
+    }
+
+    func drain() {
+        var index = 0
+        while index < queue.count {
+            let item = queue[index]
+            index += 1
+            item.invoke()
+        }
+        queue.removeAll(keepingCapacity: true)
+    }
+}
