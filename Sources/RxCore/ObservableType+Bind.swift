@@ -11,7 +11,7 @@ extension ObservableType {
 
     private func bind<Observer: ObserverType>(to observers: [Observer]) -> Disposable where Observer.Element == Element {
         if observers.count == 1 {
-            return subscribe(node: ObserverAdapter(observers[0]))
+            return asObservable().subscribe(observers[0])
         }
         return subscribe { event in
             for observer in observers {
