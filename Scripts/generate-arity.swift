@@ -72,22 +72,28 @@ func combineLatest(_ n: Int) -> String {
 
     private final class CombineLatestSink\(n)<\(typeParameters), Result>: CombineLatestSink<Result> {
         private let resultSelector: (\(typeParameters)) throws -> Result
-    \(list(n, separator: "\n") { "    private var latest\($0): E\($0)?" })
+        // Latest value of each source; initialised once that source has emitted.
+    \(list(n, separator: "\n") { "    private let latest\($0) = UnsafeMutablePointer<E\($0)>.allocate(capacity: 1)" })
 
         init(resultSelector: @escaping (\(typeParameters)) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
             self.resultSelector = resultSelector
             super.init(arity: \(n), observer: observer, cancel: cancel)
         }
 
+        deinit {
+    \(list(n, separator: "\n") { "        if hasValue(at: \($0 - 1)) { latest\($0).deinitialize(count: 1) }" })
+    \(list(n, separator: "\n") { "        latest\($0).deallocate()" })
+        }
+
         func run(\(list(n) { "_ source\($0): Observable<E\($0)>" })) -> Disposable {
     \(list(n, separator: "\n") { "        let subscription\($0) = SingleAssignmentDisposable()" })
-    \(list(n, separator: "\n") { "        let observer\($0) = CombineLatestObserver<E\($0), Result>(parent: self, index: \($0 - 1), subscription: subscription\($0)) { self.latest\($0) = $0 }" })
+    \(list(n, separator: "\n") { "        let observer\($0) = CombineLatestObserver<E\($0), Result>(parent: self, index: \($0 - 1), subscription: subscription\($0), slot: latest\($0))" })
     \(list(n, separator: "\n") { "        subscription\($0).setDisposable(source\($0).subscribe(node: observer\($0)))" })
             return \(n == 2 ? "Disposables.create(subscription1, subscription2)" : "Disposables.create([\(list(n) { "subscription\($0)" })])")
         }
 
         override func getResult() throws -> Result {
-            try resultSelector(\(list(n) { "latest\($0)!" }))
+            try resultSelector(\(list(n) { "latest\($0).pointee" }))
         }
     }
 

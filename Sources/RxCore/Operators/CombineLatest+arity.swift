@@ -46,26 +46,34 @@ private final class CombineLatest2<E1, E2, Result>: Producer<Result> {
 
 private final class CombineLatestSink2<E1, E2, Result>: CombineLatestSink<Result> {
     private let resultSelector: (E1, E2) throws -> Result
-    private var latest1: E1?
-    private var latest2: E2?
+    // Latest value of each source; initialised once that source has emitted.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
         super.init(arity: 2, observer: observer, cancel: cancel)
     }
 
+    deinit {
+        if hasValue(at: 0) { latest1.deinitialize(count: 1) }
+        if hasValue(at: 1) { latest2.deinitialize(count: 1) }
+        latest1.deallocate()
+        latest2.deallocate()
+    }
+
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>) -> Disposable {
         let subscription1 = SingleAssignmentDisposable()
         let subscription2 = SingleAssignmentDisposable()
-        let observer1 = CombineLatestObserver<E1, Result>(parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = CombineLatestObserver<E2, Result>(parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
+        let observer1 = CombineLatestObserver<E1, Result>(parent: self, index: 0, subscription: subscription1, slot: latest1)
+        let observer2 = CombineLatestObserver<E2, Result>(parent: self, index: 1, subscription: subscription2, slot: latest2)
         subscription1.setDisposable(source1.subscribe(node: observer1))
         subscription2.setDisposable(source2.subscribe(node: observer2))
         return Disposables.create(subscription1, subscription2)
     }
 
     override func getResult() throws -> Result {
-        try resultSelector(latest1!, latest2!)
+        try resultSelector(latest1.pointee, latest2.pointee)
     }
 }
 
@@ -117,22 +125,32 @@ private final class CombineLatest3<E1, E2, E3, Result>: Producer<Result> {
 
 private final class CombineLatestSink3<E1, E2, E3, Result>: CombineLatestSink<Result> {
     private let resultSelector: (E1, E2, E3) throws -> Result
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
+    // Latest value of each source; initialised once that source has emitted.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
         super.init(arity: 3, observer: observer, cancel: cancel)
     }
 
+    deinit {
+        if hasValue(at: 0) { latest1.deinitialize(count: 1) }
+        if hasValue(at: 1) { latest2.deinitialize(count: 1) }
+        if hasValue(at: 2) { latest3.deinitialize(count: 1) }
+        latest1.deallocate()
+        latest2.deallocate()
+        latest3.deallocate()
+    }
+
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>) -> Disposable {
         let subscription1 = SingleAssignmentDisposable()
         let subscription2 = SingleAssignmentDisposable()
         let subscription3 = SingleAssignmentDisposable()
-        let observer1 = CombineLatestObserver<E1, Result>(parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = CombineLatestObserver<E2, Result>(parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = CombineLatestObserver<E3, Result>(parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
+        let observer1 = CombineLatestObserver<E1, Result>(parent: self, index: 0, subscription: subscription1, slot: latest1)
+        let observer2 = CombineLatestObserver<E2, Result>(parent: self, index: 1, subscription: subscription2, slot: latest2)
+        let observer3 = CombineLatestObserver<E3, Result>(parent: self, index: 2, subscription: subscription3, slot: latest3)
         subscription1.setDisposable(source1.subscribe(node: observer1))
         subscription2.setDisposable(source2.subscribe(node: observer2))
         subscription3.setDisposable(source3.subscribe(node: observer3))
@@ -140,7 +158,7 @@ private final class CombineLatestSink3<E1, E2, E3, Result>: CombineLatestSink<Re
     }
 
     override func getResult() throws -> Result {
-        try resultSelector(latest1!, latest2!, latest3!)
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee)
     }
 }
 
@@ -194,14 +212,26 @@ private final class CombineLatest4<E1, E2, E3, E4, Result>: Producer<Result> {
 
 private final class CombineLatestSink4<E1, E2, E3, E4, Result>: CombineLatestSink<Result> {
     private let resultSelector: (E1, E2, E3, E4) throws -> Result
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
+    // Latest value of each source; initialised once that source has emitted.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
         super.init(arity: 4, observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        if hasValue(at: 0) { latest1.deinitialize(count: 1) }
+        if hasValue(at: 1) { latest2.deinitialize(count: 1) }
+        if hasValue(at: 2) { latest3.deinitialize(count: 1) }
+        if hasValue(at: 3) { latest4.deinitialize(count: 1) }
+        latest1.deallocate()
+        latest2.deallocate()
+        latest3.deallocate()
+        latest4.deallocate()
     }
 
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>) -> Disposable {
@@ -209,10 +239,10 @@ private final class CombineLatestSink4<E1, E2, E3, E4, Result>: CombineLatestSin
         let subscription2 = SingleAssignmentDisposable()
         let subscription3 = SingleAssignmentDisposable()
         let subscription4 = SingleAssignmentDisposable()
-        let observer1 = CombineLatestObserver<E1, Result>(parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = CombineLatestObserver<E2, Result>(parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = CombineLatestObserver<E3, Result>(parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = CombineLatestObserver<E4, Result>(parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
+        let observer1 = CombineLatestObserver<E1, Result>(parent: self, index: 0, subscription: subscription1, slot: latest1)
+        let observer2 = CombineLatestObserver<E2, Result>(parent: self, index: 1, subscription: subscription2, slot: latest2)
+        let observer3 = CombineLatestObserver<E3, Result>(parent: self, index: 2, subscription: subscription3, slot: latest3)
+        let observer4 = CombineLatestObserver<E4, Result>(parent: self, index: 3, subscription: subscription4, slot: latest4)
         subscription1.setDisposable(source1.subscribe(node: observer1))
         subscription2.setDisposable(source2.subscribe(node: observer2))
         subscription3.setDisposable(source3.subscribe(node: observer3))
@@ -221,7 +251,7 @@ private final class CombineLatestSink4<E1, E2, E3, E4, Result>: CombineLatestSin
     }
 
     override func getResult() throws -> Result {
-        try resultSelector(latest1!, latest2!, latest3!, latest4!)
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee)
     }
 }
 
@@ -277,15 +307,29 @@ private final class CombineLatest5<E1, E2, E3, E4, E5, Result>: Producer<Result>
 
 private final class CombineLatestSink5<E1, E2, E3, E4, E5, Result>: CombineLatestSink<Result> {
     private let resultSelector: (E1, E2, E3, E4, E5) throws -> Result
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
-    private var latest5: E5?
+    // Latest value of each source; initialised once that source has emitted.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
         super.init(arity: 5, observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        if hasValue(at: 0) { latest1.deinitialize(count: 1) }
+        if hasValue(at: 1) { latest2.deinitialize(count: 1) }
+        if hasValue(at: 2) { latest3.deinitialize(count: 1) }
+        if hasValue(at: 3) { latest4.deinitialize(count: 1) }
+        if hasValue(at: 4) { latest5.deinitialize(count: 1) }
+        latest1.deallocate()
+        latest2.deallocate()
+        latest3.deallocate()
+        latest4.deallocate()
+        latest5.deallocate()
     }
 
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>) -> Disposable {
@@ -294,11 +338,11 @@ private final class CombineLatestSink5<E1, E2, E3, E4, E5, Result>: CombineLates
         let subscription3 = SingleAssignmentDisposable()
         let subscription4 = SingleAssignmentDisposable()
         let subscription5 = SingleAssignmentDisposable()
-        let observer1 = CombineLatestObserver<E1, Result>(parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = CombineLatestObserver<E2, Result>(parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = CombineLatestObserver<E3, Result>(parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = CombineLatestObserver<E4, Result>(parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
-        let observer5 = CombineLatestObserver<E5, Result>(parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
+        let observer1 = CombineLatestObserver<E1, Result>(parent: self, index: 0, subscription: subscription1, slot: latest1)
+        let observer2 = CombineLatestObserver<E2, Result>(parent: self, index: 1, subscription: subscription2, slot: latest2)
+        let observer3 = CombineLatestObserver<E3, Result>(parent: self, index: 2, subscription: subscription3, slot: latest3)
+        let observer4 = CombineLatestObserver<E4, Result>(parent: self, index: 3, subscription: subscription4, slot: latest4)
+        let observer5 = CombineLatestObserver<E5, Result>(parent: self, index: 4, subscription: subscription5, slot: latest5)
         subscription1.setDisposable(source1.subscribe(node: observer1))
         subscription2.setDisposable(source2.subscribe(node: observer2))
         subscription3.setDisposable(source3.subscribe(node: observer3))
@@ -308,7 +352,7 @@ private final class CombineLatestSink5<E1, E2, E3, E4, E5, Result>: CombineLates
     }
 
     override func getResult() throws -> Result {
-        try resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!)
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee)
     }
 }
 
@@ -366,16 +410,32 @@ private final class CombineLatest6<E1, E2, E3, E4, E5, E6, Result>: Producer<Res
 
 private final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>: CombineLatestSink<Result> {
     private let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Result
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
-    private var latest5: E5?
-    private var latest6: E6?
+    // Latest value of each source; initialised once that source has emitted.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
         super.init(arity: 6, observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        if hasValue(at: 0) { latest1.deinitialize(count: 1) }
+        if hasValue(at: 1) { latest2.deinitialize(count: 1) }
+        if hasValue(at: 2) { latest3.deinitialize(count: 1) }
+        if hasValue(at: 3) { latest4.deinitialize(count: 1) }
+        if hasValue(at: 4) { latest5.deinitialize(count: 1) }
+        if hasValue(at: 5) { latest6.deinitialize(count: 1) }
+        latest1.deallocate()
+        latest2.deallocate()
+        latest3.deallocate()
+        latest4.deallocate()
+        latest5.deallocate()
+        latest6.deallocate()
     }
 
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>, _ source6: Observable<E6>) -> Disposable {
@@ -385,12 +445,12 @@ private final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>: CombineL
         let subscription4 = SingleAssignmentDisposable()
         let subscription5 = SingleAssignmentDisposable()
         let subscription6 = SingleAssignmentDisposable()
-        let observer1 = CombineLatestObserver<E1, Result>(parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = CombineLatestObserver<E2, Result>(parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = CombineLatestObserver<E3, Result>(parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = CombineLatestObserver<E4, Result>(parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
-        let observer5 = CombineLatestObserver<E5, Result>(parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
-        let observer6 = CombineLatestObserver<E6, Result>(parent: self, index: 5, subscription: subscription6) { self.latest6 = $0 }
+        let observer1 = CombineLatestObserver<E1, Result>(parent: self, index: 0, subscription: subscription1, slot: latest1)
+        let observer2 = CombineLatestObserver<E2, Result>(parent: self, index: 1, subscription: subscription2, slot: latest2)
+        let observer3 = CombineLatestObserver<E3, Result>(parent: self, index: 2, subscription: subscription3, slot: latest3)
+        let observer4 = CombineLatestObserver<E4, Result>(parent: self, index: 3, subscription: subscription4, slot: latest4)
+        let observer5 = CombineLatestObserver<E5, Result>(parent: self, index: 4, subscription: subscription5, slot: latest5)
+        let observer6 = CombineLatestObserver<E6, Result>(parent: self, index: 5, subscription: subscription6, slot: latest6)
         subscription1.setDisposable(source1.subscribe(node: observer1))
         subscription2.setDisposable(source2.subscribe(node: observer2))
         subscription3.setDisposable(source3.subscribe(node: observer3))
@@ -401,7 +461,7 @@ private final class CombineLatestSink6<E1, E2, E3, E4, E5, E6, Result>: CombineL
     }
 
     override func getResult() throws -> Result {
-        try resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!)
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee)
     }
 }
 
@@ -461,17 +521,35 @@ private final class CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer
 
 private final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>: CombineLatestSink<Result> {
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
-    private var latest5: E5?
-    private var latest6: E6?
-    private var latest7: E7?
+    // Latest value of each source; initialised once that source has emitted.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
+    private let latest7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
         super.init(arity: 7, observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        if hasValue(at: 0) { latest1.deinitialize(count: 1) }
+        if hasValue(at: 1) { latest2.deinitialize(count: 1) }
+        if hasValue(at: 2) { latest3.deinitialize(count: 1) }
+        if hasValue(at: 3) { latest4.deinitialize(count: 1) }
+        if hasValue(at: 4) { latest5.deinitialize(count: 1) }
+        if hasValue(at: 5) { latest6.deinitialize(count: 1) }
+        if hasValue(at: 6) { latest7.deinitialize(count: 1) }
+        latest1.deallocate()
+        latest2.deallocate()
+        latest3.deallocate()
+        latest4.deallocate()
+        latest5.deallocate()
+        latest6.deallocate()
+        latest7.deallocate()
     }
 
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>) -> Disposable {
@@ -482,13 +560,13 @@ private final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>: Comb
         let subscription5 = SingleAssignmentDisposable()
         let subscription6 = SingleAssignmentDisposable()
         let subscription7 = SingleAssignmentDisposable()
-        let observer1 = CombineLatestObserver<E1, Result>(parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = CombineLatestObserver<E2, Result>(parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = CombineLatestObserver<E3, Result>(parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = CombineLatestObserver<E4, Result>(parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
-        let observer5 = CombineLatestObserver<E5, Result>(parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
-        let observer6 = CombineLatestObserver<E6, Result>(parent: self, index: 5, subscription: subscription6) { self.latest6 = $0 }
-        let observer7 = CombineLatestObserver<E7, Result>(parent: self, index: 6, subscription: subscription7) { self.latest7 = $0 }
+        let observer1 = CombineLatestObserver<E1, Result>(parent: self, index: 0, subscription: subscription1, slot: latest1)
+        let observer2 = CombineLatestObserver<E2, Result>(parent: self, index: 1, subscription: subscription2, slot: latest2)
+        let observer3 = CombineLatestObserver<E3, Result>(parent: self, index: 2, subscription: subscription3, slot: latest3)
+        let observer4 = CombineLatestObserver<E4, Result>(parent: self, index: 3, subscription: subscription4, slot: latest4)
+        let observer5 = CombineLatestObserver<E5, Result>(parent: self, index: 4, subscription: subscription5, slot: latest5)
+        let observer6 = CombineLatestObserver<E6, Result>(parent: self, index: 5, subscription: subscription6, slot: latest6)
+        let observer7 = CombineLatestObserver<E7, Result>(parent: self, index: 6, subscription: subscription7, slot: latest7)
         subscription1.setDisposable(source1.subscribe(node: observer1))
         subscription2.setDisposable(source2.subscribe(node: observer2))
         subscription3.setDisposable(source3.subscribe(node: observer3))
@@ -500,7 +578,7 @@ private final class CombineLatestSink7<E1, E2, E3, E4, E5, E6, E7, Result>: Comb
     }
 
     override func getResult() throws -> Result {
-        try resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!, latest7!)
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee, latest7.pointee)
     }
 }
 
@@ -562,18 +640,38 @@ private final class CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Prod
 
 private final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: CombineLatestSink<Result> {
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
-    private var latest1: E1?
-    private var latest2: E2?
-    private var latest3: E3?
-    private var latest4: E4?
-    private var latest5: E5?
-    private var latest6: E6?
-    private var latest7: E7?
-    private var latest8: E8?
+    // Latest value of each source; initialised once that source has emitted.
+    private let latest1 = UnsafeMutablePointer<E1>.allocate(capacity: 1)
+    private let latest2 = UnsafeMutablePointer<E2>.allocate(capacity: 1)
+    private let latest3 = UnsafeMutablePointer<E3>.allocate(capacity: 1)
+    private let latest4 = UnsafeMutablePointer<E4>.allocate(capacity: 1)
+    private let latest5 = UnsafeMutablePointer<E5>.allocate(capacity: 1)
+    private let latest6 = UnsafeMutablePointer<E6>.allocate(capacity: 1)
+    private let latest7 = UnsafeMutablePointer<E7>.allocate(capacity: 1)
+    private let latest8 = UnsafeMutablePointer<E8>.allocate(capacity: 1)
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
         super.init(arity: 8, observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        if hasValue(at: 0) { latest1.deinitialize(count: 1) }
+        if hasValue(at: 1) { latest2.deinitialize(count: 1) }
+        if hasValue(at: 2) { latest3.deinitialize(count: 1) }
+        if hasValue(at: 3) { latest4.deinitialize(count: 1) }
+        if hasValue(at: 4) { latest5.deinitialize(count: 1) }
+        if hasValue(at: 5) { latest6.deinitialize(count: 1) }
+        if hasValue(at: 6) { latest7.deinitialize(count: 1) }
+        if hasValue(at: 7) { latest8.deinitialize(count: 1) }
+        latest1.deallocate()
+        latest2.deallocate()
+        latest3.deallocate()
+        latest4.deallocate()
+        latest5.deallocate()
+        latest6.deallocate()
+        latest7.deallocate()
+        latest8.deallocate()
     }
 
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>, _ source8: Observable<E8>) -> Disposable {
@@ -585,14 +683,14 @@ private final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: 
         let subscription6 = SingleAssignmentDisposable()
         let subscription7 = SingleAssignmentDisposable()
         let subscription8 = SingleAssignmentDisposable()
-        let observer1 = CombineLatestObserver<E1, Result>(parent: self, index: 0, subscription: subscription1) { self.latest1 = $0 }
-        let observer2 = CombineLatestObserver<E2, Result>(parent: self, index: 1, subscription: subscription2) { self.latest2 = $0 }
-        let observer3 = CombineLatestObserver<E3, Result>(parent: self, index: 2, subscription: subscription3) { self.latest3 = $0 }
-        let observer4 = CombineLatestObserver<E4, Result>(parent: self, index: 3, subscription: subscription4) { self.latest4 = $0 }
-        let observer5 = CombineLatestObserver<E5, Result>(parent: self, index: 4, subscription: subscription5) { self.latest5 = $0 }
-        let observer6 = CombineLatestObserver<E6, Result>(parent: self, index: 5, subscription: subscription6) { self.latest6 = $0 }
-        let observer7 = CombineLatestObserver<E7, Result>(parent: self, index: 6, subscription: subscription7) { self.latest7 = $0 }
-        let observer8 = CombineLatestObserver<E8, Result>(parent: self, index: 7, subscription: subscription8) { self.latest8 = $0 }
+        let observer1 = CombineLatestObserver<E1, Result>(parent: self, index: 0, subscription: subscription1, slot: latest1)
+        let observer2 = CombineLatestObserver<E2, Result>(parent: self, index: 1, subscription: subscription2, slot: latest2)
+        let observer3 = CombineLatestObserver<E3, Result>(parent: self, index: 2, subscription: subscription3, slot: latest3)
+        let observer4 = CombineLatestObserver<E4, Result>(parent: self, index: 3, subscription: subscription4, slot: latest4)
+        let observer5 = CombineLatestObserver<E5, Result>(parent: self, index: 4, subscription: subscription5, slot: latest5)
+        let observer6 = CombineLatestObserver<E6, Result>(parent: self, index: 5, subscription: subscription6, slot: latest6)
+        let observer7 = CombineLatestObserver<E7, Result>(parent: self, index: 6, subscription: subscription7, slot: latest7)
+        let observer8 = CombineLatestObserver<E8, Result>(parent: self, index: 7, subscription: subscription8, slot: latest8)
         subscription1.setDisposable(source1.subscribe(node: observer1))
         subscription2.setDisposable(source2.subscribe(node: observer2))
         subscription3.setDisposable(source3.subscribe(node: observer3))
@@ -605,6 +703,6 @@ private final class CombineLatestSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: 
     }
 
     override func getResult() throws -> Result {
-        try resultSelector(latest1!, latest2!, latest3!, latest4!, latest5!, latest6!, latest7!, latest8!)
+        try resultSelector(latest1.pointee, latest2.pointee, latest3.pointee, latest4.pointee, latest5.pointee, latest6.pointee, latest7.pointee, latest8.pointee)
     }
 }
