@@ -153,7 +153,7 @@ func zip(_ n: Int) -> String {
 
     private final class ZipSink\(n)<\(typeParameters), Result>: ZipSink<Result> {
         private let resultSelector: (\(typeParameters)) throws -> Result
-    \(list(n, separator: "\n") { "    private var values\($0) = FIFO<E\($0)>()" })
+    \(list(n, separator: "\n") { "    private let values\($0) = RingBuffer<E\($0)>()" })
 
         init(resultSelector: @escaping (\(typeParameters)) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
             self.resultSelector = resultSelector
@@ -162,7 +162,7 @@ func zip(_ n: Int) -> String {
 
         func run(\(list(n) { "_ source\($0): Observable<E\($0)>" })) -> Disposable {
     \(list(n, separator: "\n") { "        let subscription\($0) = SingleAssignmentDisposable()" })
-    \(list(n, separator: "\n") { "        let observer\($0) = ZipObserver<E\($0), Result>(parent: self, index: \($0 - 1), subscription: subscription\($0)) { self.values\($0).enqueue($0) }" })
+    \(list(n, separator: "\n") { "        let observer\($0) = ZipObserver<E\($0), Result>(parent: self, index: \($0 - 1), subscription: subscription\($0), queue: values\($0))" })
     \(list(n, separator: "\n") { "        subscription\($0).setDisposable(source\($0).subscribe(node: observer\($0)))" })
             return \(n == 2 ? "Disposables.create(subscription1, subscription2)" : "Disposables.create([\(list(n) { "subscription\($0)" })])")
         }

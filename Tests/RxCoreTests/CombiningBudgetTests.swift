@@ -46,6 +46,48 @@ final class CombiningBudgetTests: XCTestCase {
         subscription.dispose()
         XCTAssertEqual(sink.count, 2 * n - 1)
     }
+
+    func testMergeOfTwoNodeSources() {
+        let a = NodeSource<Int>()
+        let b = NodeSource<Int>()
+        let sink = CountingNode<Int>()
+        let subscription = Observable.merge(a.asObservable(), b.asObservable()).subscribe(node: sink)
+        let n = iterations
+        for i in 0..<n {
+            a.push(i)
+            b.push(i)
+        }
+        subscription.dispose()
+        XCTAssertEqual(sink.count, 2 * n)
+    }
+
+    func testZipOfTwoNodeSources() {
+        let a = NodeSource<Int>()
+        let b = NodeSource<Int>()
+        let sink = CountingNode<Int>()
+        let subscription = Observable.zip(a, b) { $0 &+ $1 }.subscribe(node: sink)
+        let n = iterations
+        for i in 0..<n {
+            a.push(i)
+            b.push(i)
+        }
+        subscription.dispose()
+        XCTAssertEqual(sink.count, n)
+    }
+
+    func testWithLatestFromOfTwoNodeSources() {
+        let a = NodeSource<Int>()
+        let b = NodeSource<Int>()
+        let sink = CountingNode<Int>()
+        let subscription = a.withLatestFrom(b) { $0 &+ $1 }.subscribe(node: sink)
+        let n = iterations
+        for i in 0..<n {
+            b.push(i)
+            a.push(i)
+        }
+        subscription.dispose()
+        XCTAssertEqual(sink.count, n)
+    }
 }
 
 /// A hot source that hands elements straight to its one observer node, as a subject does.

@@ -46,8 +46,8 @@ private final class Zip2<E1, E2, Result>: Producer<Result> {
 
 private final class ZipSink2<E1, E2, Result>: ZipSink<Result> {
     private let resultSelector: (E1, E2) throws -> Result
-    private var values1 = FIFO<E1>()
-    private var values2 = FIFO<E2>()
+    private let values1 = RingBuffer<E1>()
+    private let values2 = RingBuffer<E2>()
 
     init(resultSelector: @escaping (E1, E2) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -57,8 +57,8 @@ private final class ZipSink2<E1, E2, Result>: ZipSink<Result> {
     func run(_ source1: Observable<E1>, _ source2: Observable<E2>) -> Disposable {
         let subscription1 = SingleAssignmentDisposable()
         let subscription2 = SingleAssignmentDisposable()
-        let observer1 = ZipObserver<E1, Result>(parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = ZipObserver<E2, Result>(parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
+        let observer1 = ZipObserver<E1, Result>(parent: self, index: 0, subscription: subscription1, queue: values1)
+        let observer2 = ZipObserver<E2, Result>(parent: self, index: 1, subscription: subscription2, queue: values2)
         subscription1.setDisposable(source1.subscribe(node: observer1))
         subscription2.setDisposable(source2.subscribe(node: observer2))
         return Disposables.create(subscription1, subscription2)
@@ -127,9 +127,9 @@ private final class Zip3<E1, E2, E3, Result>: Producer<Result> {
 
 private final class ZipSink3<E1, E2, E3, Result>: ZipSink<Result> {
     private let resultSelector: (E1, E2, E3) throws -> Result
-    private var values1 = FIFO<E1>()
-    private var values2 = FIFO<E2>()
-    private var values3 = FIFO<E3>()
+    private let values1 = RingBuffer<E1>()
+    private let values2 = RingBuffer<E2>()
+    private let values3 = RingBuffer<E3>()
 
     init(resultSelector: @escaping (E1, E2, E3) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -140,9 +140,9 @@ private final class ZipSink3<E1, E2, E3, Result>: ZipSink<Result> {
         let subscription1 = SingleAssignmentDisposable()
         let subscription2 = SingleAssignmentDisposable()
         let subscription3 = SingleAssignmentDisposable()
-        let observer1 = ZipObserver<E1, Result>(parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = ZipObserver<E2, Result>(parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = ZipObserver<E3, Result>(parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
+        let observer1 = ZipObserver<E1, Result>(parent: self, index: 0, subscription: subscription1, queue: values1)
+        let observer2 = ZipObserver<E2, Result>(parent: self, index: 1, subscription: subscription2, queue: values2)
+        let observer3 = ZipObserver<E3, Result>(parent: self, index: 2, subscription: subscription3, queue: values3)
         subscription1.setDisposable(source1.subscribe(node: observer1))
         subscription2.setDisposable(source2.subscribe(node: observer2))
         subscription3.setDisposable(source3.subscribe(node: observer3))
@@ -216,10 +216,10 @@ private final class Zip4<E1, E2, E3, E4, Result>: Producer<Result> {
 
 private final class ZipSink4<E1, E2, E3, E4, Result>: ZipSink<Result> {
     private let resultSelector: (E1, E2, E3, E4) throws -> Result
-    private var values1 = FIFO<E1>()
-    private var values2 = FIFO<E2>()
-    private var values3 = FIFO<E3>()
-    private var values4 = FIFO<E4>()
+    private let values1 = RingBuffer<E1>()
+    private let values2 = RingBuffer<E2>()
+    private let values3 = RingBuffer<E3>()
+    private let values4 = RingBuffer<E4>()
 
     init(resultSelector: @escaping (E1, E2, E3, E4) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -231,10 +231,10 @@ private final class ZipSink4<E1, E2, E3, E4, Result>: ZipSink<Result> {
         let subscription2 = SingleAssignmentDisposable()
         let subscription3 = SingleAssignmentDisposable()
         let subscription4 = SingleAssignmentDisposable()
-        let observer1 = ZipObserver<E1, Result>(parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = ZipObserver<E2, Result>(parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = ZipObserver<E3, Result>(parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = ZipObserver<E4, Result>(parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
+        let observer1 = ZipObserver<E1, Result>(parent: self, index: 0, subscription: subscription1, queue: values1)
+        let observer2 = ZipObserver<E2, Result>(parent: self, index: 1, subscription: subscription2, queue: values2)
+        let observer3 = ZipObserver<E3, Result>(parent: self, index: 2, subscription: subscription3, queue: values3)
+        let observer4 = ZipObserver<E4, Result>(parent: self, index: 3, subscription: subscription4, queue: values4)
         subscription1.setDisposable(source1.subscribe(node: observer1))
         subscription2.setDisposable(source2.subscribe(node: observer2))
         subscription3.setDisposable(source3.subscribe(node: observer3))
@@ -313,11 +313,11 @@ private final class Zip5<E1, E2, E3, E4, E5, Result>: Producer<Result> {
 
 private final class ZipSink5<E1, E2, E3, E4, E5, Result>: ZipSink<Result> {
     private let resultSelector: (E1, E2, E3, E4, E5) throws -> Result
-    private var values1 = FIFO<E1>()
-    private var values2 = FIFO<E2>()
-    private var values3 = FIFO<E3>()
-    private var values4 = FIFO<E4>()
-    private var values5 = FIFO<E5>()
+    private let values1 = RingBuffer<E1>()
+    private let values2 = RingBuffer<E2>()
+    private let values3 = RingBuffer<E3>()
+    private let values4 = RingBuffer<E4>()
+    private let values5 = RingBuffer<E5>()
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -330,11 +330,11 @@ private final class ZipSink5<E1, E2, E3, E4, E5, Result>: ZipSink<Result> {
         let subscription3 = SingleAssignmentDisposable()
         let subscription4 = SingleAssignmentDisposable()
         let subscription5 = SingleAssignmentDisposable()
-        let observer1 = ZipObserver<E1, Result>(parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = ZipObserver<E2, Result>(parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = ZipObserver<E3, Result>(parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = ZipObserver<E4, Result>(parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
-        let observer5 = ZipObserver<E5, Result>(parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
+        let observer1 = ZipObserver<E1, Result>(parent: self, index: 0, subscription: subscription1, queue: values1)
+        let observer2 = ZipObserver<E2, Result>(parent: self, index: 1, subscription: subscription2, queue: values2)
+        let observer3 = ZipObserver<E3, Result>(parent: self, index: 2, subscription: subscription3, queue: values3)
+        let observer4 = ZipObserver<E4, Result>(parent: self, index: 3, subscription: subscription4, queue: values4)
+        let observer5 = ZipObserver<E5, Result>(parent: self, index: 4, subscription: subscription5, queue: values5)
         subscription1.setDisposable(source1.subscribe(node: observer1))
         subscription2.setDisposable(source2.subscribe(node: observer2))
         subscription3.setDisposable(source3.subscribe(node: observer3))
@@ -418,12 +418,12 @@ private final class Zip6<E1, E2, E3, E4, E5, E6, Result>: Producer<Result> {
 
 private final class ZipSink6<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result> {
     private let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Result
-    private var values1 = FIFO<E1>()
-    private var values2 = FIFO<E2>()
-    private var values3 = FIFO<E3>()
-    private var values4 = FIFO<E4>()
-    private var values5 = FIFO<E5>()
-    private var values6 = FIFO<E6>()
+    private let values1 = RingBuffer<E1>()
+    private let values2 = RingBuffer<E2>()
+    private let values3 = RingBuffer<E3>()
+    private let values4 = RingBuffer<E4>()
+    private let values5 = RingBuffer<E5>()
+    private let values6 = RingBuffer<E6>()
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -437,12 +437,12 @@ private final class ZipSink6<E1, E2, E3, E4, E5, E6, Result>: ZipSink<Result> {
         let subscription4 = SingleAssignmentDisposable()
         let subscription5 = SingleAssignmentDisposable()
         let subscription6 = SingleAssignmentDisposable()
-        let observer1 = ZipObserver<E1, Result>(parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = ZipObserver<E2, Result>(parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = ZipObserver<E3, Result>(parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = ZipObserver<E4, Result>(parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
-        let observer5 = ZipObserver<E5, Result>(parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
-        let observer6 = ZipObserver<E6, Result>(parent: self, index: 5, subscription: subscription6) { self.values6.enqueue($0) }
+        let observer1 = ZipObserver<E1, Result>(parent: self, index: 0, subscription: subscription1, queue: values1)
+        let observer2 = ZipObserver<E2, Result>(parent: self, index: 1, subscription: subscription2, queue: values2)
+        let observer3 = ZipObserver<E3, Result>(parent: self, index: 2, subscription: subscription3, queue: values3)
+        let observer4 = ZipObserver<E4, Result>(parent: self, index: 3, subscription: subscription4, queue: values4)
+        let observer5 = ZipObserver<E5, Result>(parent: self, index: 4, subscription: subscription5, queue: values5)
+        let observer6 = ZipObserver<E6, Result>(parent: self, index: 5, subscription: subscription6, queue: values6)
         subscription1.setDisposable(source1.subscribe(node: observer1))
         subscription2.setDisposable(source2.subscribe(node: observer2))
         subscription3.setDisposable(source3.subscribe(node: observer3))
@@ -531,13 +531,13 @@ private final class Zip7<E1, E2, E3, E4, E5, E6, E7, Result>: Producer<Result> {
 
 private final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result> {
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Result
-    private var values1 = FIFO<E1>()
-    private var values2 = FIFO<E2>()
-    private var values3 = FIFO<E3>()
-    private var values4 = FIFO<E4>()
-    private var values5 = FIFO<E5>()
-    private var values6 = FIFO<E6>()
-    private var values7 = FIFO<E7>()
+    private let values1 = RingBuffer<E1>()
+    private let values2 = RingBuffer<E2>()
+    private let values3 = RingBuffer<E3>()
+    private let values4 = RingBuffer<E4>()
+    private let values5 = RingBuffer<E5>()
+    private let values6 = RingBuffer<E6>()
+    private let values7 = RingBuffer<E7>()
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -552,13 +552,13 @@ private final class ZipSink7<E1, E2, E3, E4, E5, E6, E7, Result>: ZipSink<Result
         let subscription5 = SingleAssignmentDisposable()
         let subscription6 = SingleAssignmentDisposable()
         let subscription7 = SingleAssignmentDisposable()
-        let observer1 = ZipObserver<E1, Result>(parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = ZipObserver<E2, Result>(parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = ZipObserver<E3, Result>(parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = ZipObserver<E4, Result>(parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
-        let observer5 = ZipObserver<E5, Result>(parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
-        let observer6 = ZipObserver<E6, Result>(parent: self, index: 5, subscription: subscription6) { self.values6.enqueue($0) }
-        let observer7 = ZipObserver<E7, Result>(parent: self, index: 6, subscription: subscription7) { self.values7.enqueue($0) }
+        let observer1 = ZipObserver<E1, Result>(parent: self, index: 0, subscription: subscription1, queue: values1)
+        let observer2 = ZipObserver<E2, Result>(parent: self, index: 1, subscription: subscription2, queue: values2)
+        let observer3 = ZipObserver<E3, Result>(parent: self, index: 2, subscription: subscription3, queue: values3)
+        let observer4 = ZipObserver<E4, Result>(parent: self, index: 3, subscription: subscription4, queue: values4)
+        let observer5 = ZipObserver<E5, Result>(parent: self, index: 4, subscription: subscription5, queue: values5)
+        let observer6 = ZipObserver<E6, Result>(parent: self, index: 5, subscription: subscription6, queue: values6)
+        let observer7 = ZipObserver<E7, Result>(parent: self, index: 6, subscription: subscription7, queue: values7)
         subscription1.setDisposable(source1.subscribe(node: observer1))
         subscription2.setDisposable(source2.subscribe(node: observer2))
         subscription3.setDisposable(source3.subscribe(node: observer3))
@@ -652,14 +652,14 @@ private final class Zip8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: Producer<Resul
 
 private final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Result> {
     private let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
-    private var values1 = FIFO<E1>()
-    private var values2 = FIFO<E2>()
-    private var values3 = FIFO<E3>()
-    private var values4 = FIFO<E4>()
-    private var values5 = FIFO<E5>()
-    private var values6 = FIFO<E6>()
-    private var values7 = FIFO<E7>()
-    private var values8 = FIFO<E8>()
+    private let values1 = RingBuffer<E1>()
+    private let values2 = RingBuffer<E2>()
+    private let values3 = RingBuffer<E3>()
+    private let values4 = RingBuffer<E4>()
+    private let values5 = RingBuffer<E5>()
+    private let values6 = RingBuffer<E6>()
+    private let values7 = RingBuffer<E7>()
+    private let values8 = RingBuffer<E8>()
 
     init(resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
@@ -675,14 +675,14 @@ private final class ZipSink8<E1, E2, E3, E4, E5, E6, E7, E8, Result>: ZipSink<Re
         let subscription6 = SingleAssignmentDisposable()
         let subscription7 = SingleAssignmentDisposable()
         let subscription8 = SingleAssignmentDisposable()
-        let observer1 = ZipObserver<E1, Result>(parent: self, index: 0, subscription: subscription1) { self.values1.enqueue($0) }
-        let observer2 = ZipObserver<E2, Result>(parent: self, index: 1, subscription: subscription2) { self.values2.enqueue($0) }
-        let observer3 = ZipObserver<E3, Result>(parent: self, index: 2, subscription: subscription3) { self.values3.enqueue($0) }
-        let observer4 = ZipObserver<E4, Result>(parent: self, index: 3, subscription: subscription4) { self.values4.enqueue($0) }
-        let observer5 = ZipObserver<E5, Result>(parent: self, index: 4, subscription: subscription5) { self.values5.enqueue($0) }
-        let observer6 = ZipObserver<E6, Result>(parent: self, index: 5, subscription: subscription6) { self.values6.enqueue($0) }
-        let observer7 = ZipObserver<E7, Result>(parent: self, index: 6, subscription: subscription7) { self.values7.enqueue($0) }
-        let observer8 = ZipObserver<E8, Result>(parent: self, index: 7, subscription: subscription8) { self.values8.enqueue($0) }
+        let observer1 = ZipObserver<E1, Result>(parent: self, index: 0, subscription: subscription1, queue: values1)
+        let observer2 = ZipObserver<E2, Result>(parent: self, index: 1, subscription: subscription2, queue: values2)
+        let observer3 = ZipObserver<E3, Result>(parent: self, index: 2, subscription: subscription3, queue: values3)
+        let observer4 = ZipObserver<E4, Result>(parent: self, index: 3, subscription: subscription4, queue: values4)
+        let observer5 = ZipObserver<E5, Result>(parent: self, index: 4, subscription: subscription5, queue: values5)
+        let observer6 = ZipObserver<E6, Result>(parent: self, index: 5, subscription: subscription6, queue: values6)
+        let observer7 = ZipObserver<E7, Result>(parent: self, index: 6, subscription: subscription7, queue: values7)
+        let observer8 = ZipObserver<E8, Result>(parent: self, index: 7, subscription: subscription8, queue: values8)
         subscription1.setDisposable(source1.subscribe(node: observer1))
         subscription2.setDisposable(source2.subscribe(node: observer2))
         subscription3.setDisposable(source3.subscribe(node: observer3))

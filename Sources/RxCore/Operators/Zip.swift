@@ -107,26 +107,26 @@ class ZipSink<Result>: Sink<Never, Result> {
     }
 }
 
-/// Observes one source of a zip: queues the element through `enqueue` (the sink owns the
-/// queues) and lets the sink decide, all under the sink's lock. The closure keeps the sink
-/// alive without the sink referencing its observers, so there is no cycle.
+/// Observes one source of a zip: queues the element in the queue the sink gave it and lets
+/// the sink decide, all under the sink's lock. The observer keeps the sink alive; the sink
+/// does not reference its observers, so there is no cycle.
 final class ZipObserver<Element, Result>: ObserverNode<Element> {
     private let parent: ZipSink<Result>
     private let index: Int
     private let subscription: Disposable
-    private let enqueue: (Element) -> Void
+    private let queue: RingBuffer<Element>
 
-    init(parent: ZipSink<Result>, index: Int, subscription: Disposable, enqueue: @escaping (Element) -> Void) {
+    init(parent: ZipSink<Result>, index: Int, subscription: Disposable, queue: RingBuffer<Element>) {
         self.parent = parent
         self.index = index
         self.subscription = subscription
-        self.enqueue = enqueue
+        self.queue = queue
     }
 
     override func onNext(_ element: Element) {
         let lock = parent.lock
         lock.lock()
-        enqueue(element)
+        queue.enqueue(element)
         parent.next()
         lock.unlock()
     }
@@ -166,11 +166,11 @@ private final class ZipCollection<SourceElement, Result>: Producer<Result> {
 
 private final class ZipCollectionSink<SourceElement, Result>: ZipSink<Result> {
     private let resultSelector: ([SourceElement]) throws -> Result
-    private var queues: [FIFO<SourceElement>]
+    private let queues: [RingBuffer<SourceElement>]
 
     init(arity: Int, resultSelector: @escaping ([SourceElement]) throws -> Result, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.resultSelector = resultSelector
-        self.queues = [FIFO<SourceElement>](repeating: FIFO(), count: arity)
+        self.queues = (0..<arity).map { _ in RingBuffer() }
         super.init(arity: arity, completesWhenOthersDone: true, observer: observer, cancel: cancel)
     }
 
@@ -182,9 +182,7 @@ private final class ZipCollectionSink<SourceElement, Result>: ZipSink<Result> {
         }
         let subscriptions = sources.map { _ in SingleAssignmentDisposable() }
         for (index, source) in sources.enumerated() {
-            let observer = ZipObserver<SourceElement, Result>(parent: self, index: index, subscription: subscriptions[index]) { element in
-                self.queues[index].enqueue(element)
-            }
+            let observer = ZipObserver<SourceElement, Result>(parent: self, index: index, subscription: subscriptions[index], queue: queues[index])
             subscriptions[index].setDisposable(source.subscribe(node: observer))
         }
         return Disposables.create(subscriptions as [Disposable])
@@ -195,11 +193,6 @@ private final class ZipCollectionSink<SourceElement, Result>: ZipSink<Result> {
     }
 
     override func getResult() throws -> Result {
-        var arguments: [SourceElement] = []
-        arguments.reserveCapacity(queues.count)
-        for index in queues.indices {
-            arguments.append(queues[index].removeFirst())
-        }
-        return try resultSelector(arguments)
+        try resultSelector(queues.map { $0.removeFirst() })
     }
 }
