@@ -210,8 +210,8 @@ final class CombineLatestTests: XCTestCase {
     func testReentrantPushFromDownstreamDoesNotDeadlock() {
         // Forwarding happens under the sink's lock; a downstream observer that feeds a source
         // again re-enters it on the same thread, which needs the recursive lock.
-        let a = ManualSource<Int>()
-        let b = ManualSource<Int>()
+        let a = CombiningManualSource<Int>()
+        let b = CombiningManualSource<Int>()
         var values: [Int] = []
         let subscription = Observable.combineLatest(a.observable, b.observable) { $0 * 10 + $1 }
             .subscribe(onNext: { value in
@@ -227,8 +227,8 @@ final class CombineLatestTests: XCTestCase {
     }
 
     func testEventsAfterTerminationAreDropped() {
-        let a = ManualSource<Int>()
-        let b = ManualSource<Int>()
+        let a = CombiningManualSource<Int>()
+        let b = CombiningManualSource<Int>()
         var events: [String] = []
         _ = Observable.combineLatest(a.observable, b.observable) { $0 + $1 }
             .subscribe(onNext: { events.append("\($0)") }, onError: { _ in events.append("error") }, onCompleted: { events.append("completed") })

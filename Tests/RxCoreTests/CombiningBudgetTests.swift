@@ -20,9 +20,9 @@ final class CombiningBudgetTests: XCTestCase {
     }
 
     func testCombineLatestOfTwoNodeSources() {
-        let a = NodeSource<Int>()
-        let b = NodeSource<Int>()
-        let sink = CountingNode<Int>()
+        let a = BudgetNodeSource<Int>()
+        let b = BudgetNodeSource<Int>()
+        let sink = BudgetCountingNode<Int>()
         let subscription = Observable.combineLatest(a, b) { $0 &+ $1 }.subscribe(node: sink)
         let n = iterations
         for i in 0..<n {
@@ -34,9 +34,9 @@ final class CombiningBudgetTests: XCTestCase {
     }
 
     func testCombineLatestTupleOfTwoNodeSources() {
-        let a = NodeSource<Int>()
-        let b = NodeSource<Int>()
-        let sink = CountingNode<(Int, Int)>()
+        let a = BudgetNodeSource<Int>()
+        let b = BudgetNodeSource<Int>()
+        let sink = BudgetCountingNode<(Int, Int)>()
         let subscription = Observable.combineLatest(a, b).subscribe(node: sink)
         let n = iterations
         for i in 0..<n {
@@ -48,9 +48,9 @@ final class CombiningBudgetTests: XCTestCase {
     }
 
     func testMergeOfTwoNodeSources() {
-        let a = NodeSource<Int>()
-        let b = NodeSource<Int>()
-        let sink = CountingNode<Int>()
+        let a = BudgetNodeSource<Int>()
+        let b = BudgetNodeSource<Int>()
+        let sink = BudgetCountingNode<Int>()
         let subscription = Observable.merge(a.asObservable(), b.asObservable()).subscribe(node: sink)
         let n = iterations
         for i in 0..<n {
@@ -62,9 +62,9 @@ final class CombiningBudgetTests: XCTestCase {
     }
 
     func testZipOfTwoNodeSources() {
-        let a = NodeSource<Int>()
-        let b = NodeSource<Int>()
-        let sink = CountingNode<Int>()
+        let a = BudgetNodeSource<Int>()
+        let b = BudgetNodeSource<Int>()
+        let sink = BudgetCountingNode<Int>()
         let subscription = Observable.zip(a, b) { $0 &+ $1 }.subscribe(node: sink)
         let n = iterations
         for i in 0..<n {
@@ -76,9 +76,9 @@ final class CombiningBudgetTests: XCTestCase {
     }
 
     func testWithLatestFromOfTwoNodeSources() {
-        let a = NodeSource<Int>()
-        let b = NodeSource<Int>()
-        let sink = CountingNode<Int>()
+        let a = BudgetNodeSource<Int>()
+        let b = BudgetNodeSource<Int>()
+        let sink = BudgetCountingNode<Int>()
         let subscription = a.withLatestFrom(b) { $0 &+ $1 }.subscribe(node: sink)
         let n = iterations
         for i in 0..<n {
@@ -91,7 +91,7 @@ final class CombiningBudgetTests: XCTestCase {
 }
 
 /// A hot source that hands elements straight to its one observer node, as a subject does.
-final class NodeSource<Element>: Observable<Element> {
+final class BudgetNodeSource<Element>: Observable<Element> {
     private var node: ObserverNode<Element>?
 
     override func subscribe(node observer: ObserverNode<Element>) -> Disposable {
@@ -105,7 +105,7 @@ final class NodeSource<Element>: Observable<Element> {
 }
 
 /// Counts elements, nothing else.
-final class CountingNode<Element>: ObserverNode<Element> {
+final class BudgetCountingNode<Element>: ObserverNode<Element> {
     private(set) var count = 0
     override func onNext(_ element: Element) { count &+= 1 }
     override func onError(_ error: Swift.Error) {}

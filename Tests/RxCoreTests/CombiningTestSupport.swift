@@ -15,7 +15,7 @@ struct CombiningTestError: Error, CustomStringConvertible {
 
 /// A hand-driven hot source for synchronous tests: pushes go straight to the current
 /// observers (no scheduler), and subscriptions and disposals are counted.
-final class ManualSource<Element> {
+final class CombiningManualSource<Element> {
     private var observers: [Int: AnyObserver<Element>] = [:]
     private var nextKey = 0
     private(set) var subscribeCount = 0

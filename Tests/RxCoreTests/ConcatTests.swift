@@ -54,7 +54,7 @@ final class ConcatTests: XCTestCase {
 
     func testSequenceIsIteratedLazily() {
         var pulled = 0
-        let sources = ManualSource<Int>()
+        let sources = CombiningManualSource<Int>()
         let lazy = sequence(state: 0) { (count: inout Int) -> Observable<Int>? in
             count += 1
             pulled += 1

@@ -85,7 +85,7 @@ final class FlatMapLatestTests: XCTestCase {
         // through once a newer inner sequence has arrived.
         let stale = LeakyNodeSource<Int>()
         var values: [Int] = []
-        let outer = ManualSource<Int>()
+        let outer = CombiningManualSource<Int>()
         let subscription = outer.observable
             .flatMapLatest { $0 == 1 ? stale.asObservable() : Observable.just(100) }
             .subscribe(onNext: { values.append($0) }, onError: { _ in values.append(-1) }, onCompleted: { values.append(-2) })
