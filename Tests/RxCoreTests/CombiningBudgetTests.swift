@@ -5,15 +5,18 @@ import XCTest
 /// Drives the per-element paths the way a subject does (straight `ObserverNode.onNext`
 /// calls, no `Event`), so an instruction count of a run measures the operator itself.
 ///
-/// Measure the per-element cost with callgrind at two sizes and divide the difference:
+/// Measure the per-element cost with callgrind at two sizes and divide the difference
+/// (there are no hardware counters in the sandbox):
 ///
 ///     swift build -c release -Xswiftc -enable-testing --build-tests
 ///     for n in 10000 20000; do BINDERY_BENCH_N=$n valgrind --tool=callgrind \
 ///         --callgrind-out-file=/tmp/cg.$n .build/release/BinderyPackageTests.xctest \
-///         CombiningBudgetTests/testCombineLatestOfTwoNodeSources; done
+///         RxCoreTests.CombiningBudgetTests/testCombineLatestOfTwoNodeSources; done
 ///     # (Ir(20000) - Ir(10000)) / 20000 = instructions per onNext
 ///
-/// In a normal test run N is small and the tests only check the counts.
+/// Measured (Swift 6.3.1, release): combineLatest with a selector 498 per onNext (budget
+/// 2,500), tuple form 774, merge 309, zip 858, withLatestFrom 295. In a normal test run N is
+/// small and the tests only check the counts.
 final class CombiningBudgetTests: XCTestCase {
     private var iterations: Int {
         ProcessInfo.processInfo.environment["BINDERY_BENCH_N"].flatMap(Int.init) ?? 1_000

@@ -25,9 +25,10 @@ extension ObservableType {
 
 /// The state machine of one combineLatest subscription, whatever its arity.
 ///
-/// Subclasses store the latest value of each source (fixed arities in typed fields, so no
-/// boxing) and build the result in ``getResult()``; this class decides when to emit and
-/// when to terminate, exactly as RxSwift's `CombineLatestSink`:
+/// Subclasses own one typed slot per source for its latest value (allocated once per
+/// subscription, no boxing; ``hasValue(at:)`` says which are initialised) and build the
+/// result in ``getResult()``; this class decides when to emit and when to terminate,
+/// exactly as RxSwift's `CombineLatestSink`:
 /// - emit once every source has a value, then on every element;
 /// - complete when all sources completed;
 /// - when an element arrives while some source has never emitted and every other source
