@@ -12,9 +12,11 @@ let package = Package(
         // The root package (RxCore). Named explicitly: a path dependency's identity is
         // otherwise its folder name, which differs between clones and worktrees.
         .package(name: "Bindery", path: ".."),
-        // Only the MallocInterposer trait: the default RuntimeInterposer trait pulls
-        // swift-runtime-interposer, which the offline mirror does not have.
-        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // package-benchmark (now named `benchmark`; the old `package-benchmark` identity
+        // makes its plugin print a deprecation notice). Only the MallocInterposer trait:
+        // the default RuntimeInterposer trait pulls swift-runtime-interposer, which the
+        // offline package mirror does not have.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
@@ -38,11 +40,11 @@ let package = Package(
             name: "RxBenchmarks",
             dependencies: [
                 "Scenarios",
-                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/RxBenchmarks",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "package-benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
     ],

@@ -19,6 +19,8 @@ public struct Scenario: Sendable {
     public let target: Int?
     /// The peers, in table order.
     public let peers: [Peer]
+    /// Must run on MainScheduler's loop thread (the Binder scenarios).
+    public var needsLoopThread: Bool { id.hasPrefix("e") }
 
     /// `"a subject-map-filter"`.
     public var title: String { "\(id) \(name)" }
