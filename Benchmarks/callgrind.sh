@@ -15,6 +15,8 @@
 #   OUT             where the callgrind.out files are kept (default $SCRATCH/callgrind);
 #                   `callgrind_annotate $OUT/<id>-<peer>-<N2>.out` shows where the time goes
 #   SKIP_BUILD=1    use the binary already in $SCRATCH
+#   LOOP=1          install a current-thread MainRunLoop first (as the package-benchmark
+#                   suite does for the Binder scenarios); default: none, on the main thread
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -28,7 +30,7 @@ if [[ -z "${SCRATCH:-}" ]]; then
         SCRATCH=.build
     fi
 fi
-OUT=${OUT:-$SCRATCH/callgrind}
+OUT=${OUT:-$SCRATCH/callgrind${LOOP:+-loop}}
 
 command -v valgrind >/dev/null || { echo "callgrind.sh: valgrind not found (Debian: apt-get install valgrind)" >&2; exit 1; }
 
@@ -45,7 +47,7 @@ mkdir -p "$OUT"
 ir() {
     local id=$1 peer=$2 n=$3
     local file="$OUT/$id-$peer-$n.out"
-    valgrind --tool=callgrind --callgrind-out-file="$file" "$BIN" "$id" "$peer" "$n" >/dev/null 2>"$file.log" \
+    valgrind --tool=callgrind --callgrind-out-file="$file" "$BIN" "$id" "$peer" "$n" ${LOOP:+--installed-loop} >/dev/null 2>"$file.log" \
         || { cat "$file.log" >&2; return 1; }
     awk '/^(summary|totals):/ { print $2; exit }' "$file"
 }
@@ -73,7 +75,7 @@ wanted() {
 SELECTED=("$@")
 
 echo "swift: $(swift --version 2>/dev/null | head -1)" >&2
-echo "flags: ${SWIFT_FLAGS:-(none)}; N1=$N1 N2=$N2; callgrind files in $OUT" >&2
+echo "flags: ${SWIFT_FLAGS:-(none)}; N1=$N1 N2=$N2; ${LOOP:+installed loop; }callgrind files in $OUT" >&2
 echo
 echo "| scenario | Bindery instr/event | OpenCombine instr/event | RxSwift 6.10.2 reference | target | met? |"
 echo "|---|---:|---:|---:|---:|:---:|"

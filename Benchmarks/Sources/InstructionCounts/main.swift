@@ -1,11 +1,16 @@
 // Runs one scenario's peer for N events on the main thread, for `callgrind.sh`:
 //
-//   InstructionCounts <scenario> <peer> <N>    e.g. InstructionCounts a Bindery 1000
+//   InstructionCounts <scenario> <peer> <N> [--installed-loop]
+//                                              e.g. InstructionCounts a Bindery 1000
 //   InstructionCounts --list                   scenarios as tab-separated lines
 //   InstructionCounts --check [N]              every peer once; checksums must agree
 //
 // Under valgrind, two runs with N1 and N2 events give instructions per event as
 // (Ir(N2) - Ir(N1)) / (N2 - N1): process start-up and pipeline setup cancel out.
+//
+// By default no MainRunLoop is installed, so MainScheduler's loop thread is the process
+// main thread, which this runs on. `--installed-loop` installs `CurrentThreadLoop` first,
+// as the package-benchmark suite does for the Binder scenarios.
 import Foundation
 import Scenarios
 
@@ -14,7 +19,9 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
+let installedLoop = arguments.contains("--installed-loop")
+arguments.removeAll { $0 == "--installed-loop" }
 
 // MainScheduler's thread is the process main thread when no loop is installed; top-level
 // code runs there, which the Binder scenarios rely on.
@@ -47,13 +54,13 @@ case "--check":
 
 default:
     guard arguments.count == 3, let n = Int(arguments[2]), n >= 0 else {
-        fail("usage: InstructionCounts <scenario> <peer> <N> | --list | --check [N]")
+        fail("usage: InstructionCounts <scenario> <peer> <N> [--installed-loop] | --list | --check [N]")
     }
     guard let scenario = scenario(named: arguments[0]) else { fail("unknown scenario \(arguments[0])") }
     guard let peer = scenario.peer(arguments[1]) else {
         fail("\(scenario.title) has no peer \(arguments[1]) (peers: \(scenario.peers.map(\.name).joined(separator: ", ")))")
     }
-    let runner = peer.make()
-    let checksum = runner.run(n)
+    let measure = { peer.make().run(n) }
+    let checksum = installedLoop ? CurrentThreadLoop.run(measure) : measure()
     print("\(scenario.title) \(peer.name) N=\(n) checksum=\(checksum)")
 }
