@@ -1,0 +1,64 @@
+import Foundation
+import RxCore
+import RxTesting
+import XCTest
+
+/// An observer that records every event it gets; thread-safe, so concurrency tests can
+/// share it.
+final class EventRecorder<Element>: ObserverType, @unchecked Sendable { // `lock` guards `recorded`
+    private let lock = NSLock()
+    private var recorded: [Event<Element>] = []
+    /// Runs inside `on(_:)`, after recording, for re-entrancy tests.
+    var onEvent: ((Event<Element>) -> Void)?
+
+    func on(_ event: Event<Element>) {
+        lock.lock()
+        recorded.append(event)
+        lock.unlock()
+        onEvent?(event)
+    }
+
+    var events: [Event<Element>] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    var elements: [Element] {
+        events.compactMap(\.element)
+    }
+}
+
+/// A test error that compares by `id`.
+struct TestError: Error, Equatable {
+    let id: Int
+    init(_ id: Int = 0) { self.id = id }
+}
+
+/// Asserts that `event` is `error(RxError.disposed(object: object))`.
+func XCTAssertDisposedError<Element>(_ event: Event<Element>?, object: AnyObject, file: StaticString = #filePath, line: UInt = #line) {
+    guard case .error(let error)? = event, case RxError.disposed(let disposedObject)? = error as? RxError else {
+        XCTFail("expected error(RxError.disposed), got \(String(describing: event))", file: file, line: line)
+        return
+    }
+    XCTAssertTrue(disposedObject === object, "disposed(object:) names another object", file: file, line: line)
+}
+
+/// A cold source that counts its subscriptions and disposals and hands out its observers,
+/// so a test can push events by hand.
+final class ManualSource<Element>: @unchecked Sendable { // used from one thread per test
+    private(set) var subscribeCount = 0
+    private(set) var disposeCount = 0
+    private(set) var observers: [AnyObserver<Element>] = []
+
+    lazy var observable: Observable<Element> = Observable.create { [unowned self] observer in
+        subscribeCount += 1
+        observers.append(observer)
+        return Disposables.create { [unowned self] in disposeCount += 1 }
+    }
+
+    /// Sends `event` to the newest subscription.
+    func send(_ event: Event<Element>) {
+        observers.last?.on(event)
+    }
+}
