@@ -1,0 +1,69 @@
+// Binding a sequence to relays, as RxRelay's `Observable+Bind.swift`.
+//
+// Only `next` is forwarded; `completed` is ignored (a relay never terminates). An error
+// is a programmer error: RxSwift traps in debug builds, but a Bindery server hosts other
+// sessions, so the error goes to `Hooks.bindingErrorHandler` (the hook every binding
+// reports to; the server layer shows it to the session's client) and nothing traps.
+
+extension ObservableType {
+    /// Sends each element to every relay; errors go to ``Hooks/bindingErrorHandler``,
+    /// `completed` is ignored.
+    public func bind(to relays: PublishRelay<Element>...) -> Disposable {
+        bindRelayInputs(relays.map(\.input))
+    }
+
+    /// Sends each element, as an optional, to every relay; errors go to
+    /// ``Hooks/bindingErrorHandler``, `completed` is ignored.
+    public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
+        map { $0 as Element? }.bindRelayInputs(relays.map(\.input))
+    }
+
+    /// Makes each element the value of every relay; errors go to
+    /// ``Hooks/bindingErrorHandler``, `completed` is ignored.
+    public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
+        bindRelayInputs(relays.map(\.input))
+    }
+
+    /// Makes each element, as an optional, the value of every relay; errors go to
+    /// ``Hooks/bindingErrorHandler``, `completed` is ignored.
+    public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
+        map { $0 as Element? }.bindRelayInputs(relays.map(\.input))
+    }
+
+    /// Sends each element to every relay; errors go to ``Hooks/bindingErrorHandler``,
+    /// `completed` is ignored.
+    public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
+        bindRelayInputs(relays.map(\.input))
+    }
+
+    /// Sends each element, as an optional, to every relay; errors go to
+    /// ``Hooks/bindingErrorHandler``, `completed` is ignored.
+    public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
+        map { $0 as Element? }.bindRelayInputs(relays.map(\.input))
+    }
+
+    private func bindRelayInputs(_ inputs: [any SubjectInput<Element>]) -> Disposable {
+        subscribe(node: RelayBindObserver(inputs))
+    }
+}
+
+/// Feeds relays' subjects directly (no `Event` per element) and keeps them alive.
+private final class RelayBindObserver<Element>: ObserverNode<Element> {
+    private let inputs: [any SubjectInput<Element>]
+
+    init(_ inputs: [any SubjectInput<Element>]) {
+        self.inputs = inputs
+    }
+
+    override func onNext(_ element: Element) {
+        for input in inputs {
+            input.onNext(element)
+        }
+    }
+
+    override func onError(_ error: Swift.Error) {
+        Hooks.bindingErrorHandler(error)
+    }
+
+    override func onCompleted() {}
+}
