@@ -10,8 +10,18 @@ final class EventRecorder<Element>: ObserverType, @unchecked Sendable { // `lock
     private var recorded: [Event<Element>] = []
     /// Runs inside `on(_:)`, after recording, for re-entrancy tests.
     var onEvent: ((Event<Element>) -> Void)?
+    /// Pauses before recording the first event, widening the window in which a
+    /// concurrent event could overtake it.
+    let pausesOnFirstEvent: Bool
+
+    init(pausesOnFirstEvent: Bool = false) {
+        self.pausesOnFirstEvent = pausesOnFirstEvent
+    }
 
     func on(_ event: Event<Element>) {
+        if pausesOnFirstEvent && events.isEmpty {
+            usleep(50)
+        }
         lock.lock()
         recorded.append(event)
         lock.unlock()
