@@ -7,14 +7,14 @@ import XCTest
 final class SubjectConcurrencyTests: XCTestCase {
     /// Writes 0, 1, 2, … on one thread while `join` runs on `joinThreads` others, then
     /// one last value once they are done; returns that last value.
-    private func writeWhileJoining(joinThreads: Int, write: @escaping @Sendable (Int) -> Void, join: @escaping @Sendable (Int) -> Void) -> Int {
+    private func writeWhileJoining(joinThreads: Int, cap: Int = 20_000, write: @escaping @Sendable (Int) -> Void, join: @escaping @Sendable (Int) -> Void) -> Int {
         let joinsLeft = Atomic<Int>(joinThreads)
         let last = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: joinThreads + 1) { index in
             if index == 0 {
                 var value = 0
                 // Capped so one core running both roles in turn still finishes.
-                while joinsLeft.load(ordering: .acquiring) > 0 && value < 20_000 {
+                while joinsLeft.load(ordering: .acquiring) > 0 && value < cap {
                     write(value)
                     value += 1
                 }
@@ -76,8 +76,9 @@ final class SubjectConcurrencyTests: XCTestCase {
 
     func testUnboundedReplaySubjectJoinersGetEveryElementInOrder() {
         let subject = ReplaySubject<Int>.createUnbounded()
-        let joiners = (0..<2).map { _ in (0..<20).map { _ in EventRecorder<Int>(pausesOnFirstEvent: true) } }
-        let last = writeWhileJoining(joinThreads: 2, write: { subject.onNext($0) }, join: { thread in
+        let joiners = (0..<2).map { _ in (0..<10).map { _ in EventRecorder<Int>(pausesOnFirstEvent: true) } }
+        // Each joiner replays everything so far: a lower cap keeps this quick under TSan.
+        let last = writeWhileJoining(joinThreads: 2, cap: 4_000, write: { subject.onNext($0) }, join: { thread in
             for recorder in joiners[thread] {
                 _ = subject.subscribe(recorder)
             }
