@@ -24,7 +24,7 @@ final class ShareReplay1WhileConnected<Element>: Observable<Element>, @unchecked
         }
         let connection = ShareReplay1Connection(parent: self)
         self.connection = connection
-        let key = connection.observers.insert(observer)
+        let key = connection.lockedInsert(observer)
         lock.unlock()
         connection.connect()
         return SubscriptionDisposable(owner: connection, key: key)
@@ -33,11 +33,13 @@ final class ShareReplay1WhileConnected<Element>: Observable<Element>, @unchecked
 
 /// One subscription to the source, shared by the current subscribers.
 private final class ShareReplay1Connection<Element>: ObserverNode<Element>, SynchronizedUnsubscribeType, @unchecked Sendable {
-    // All `var`s are guarded by `parent.lock`.
+    // All `var`s, and `latest`'s contents, are guarded by `parent.lock`.
     private let parent: ShareReplay1WhileConnected<Element>
     private let subscription = SingleAssignmentDisposable()
-    var observers = Bag<ObserverNode<Element>>()
-    private var element: Element?
+    private var observers = Bag<ObserverNode<Element>>()
+    /// The latest element, when `hasLatest`.
+    private let latest = ElementSlot<Element>()
+    private var hasLatest = false
     /// Incremented by each element, so a joining subscriber can tell whether the element
     /// it was given is still the latest.
     private var version: UInt64 = 0
@@ -53,6 +55,13 @@ private final class ShareReplay1Connection<Element>: ObserverNode<Element>, Sync
         self.parent = parent
     }
 
+    deinit {
+        if hasLatest {
+            _ = latest.take()
+        }
+        latest.deallocate()
+    }
+
     func connect() {
         subscription.setDisposable(parent.source.subscribe(node: self))
     }
@@ -61,17 +70,18 @@ private final class ShareReplay1Connection<Element>: ObserverNode<Element>, Sync
     /// `parent.lock` held; returns with it released.
     func lockedJoin(_ observer: ObserverNode<Element>) -> Disposable {
         let lock = parent.lock
-        guard let latest = element else {
-            let key = observers.insert(observer)
+        guard hasLatest else {
+            let key = lockedInsert(observer)
             lock.unlock()
             return SubscriptionDisposable(owner: self, key: key)
         }
         joining += 1
-        var given = version
-        var current = latest
         while true {
+            // `latest` stays full while anyone is joining: only closing empties it.
+            let given = version
+            let value = latest.element
             lock.unlock()
-            observer.onNext(current)
+            observer.onNext(value)
             lock.lock()
             if let stoppedEvent {
                 joining -= 1
@@ -81,29 +91,35 @@ private final class ShareReplay1Connection<Element>: ObserverNode<Element>, Sync
             }
             if version == given {
                 joining -= 1
-                let key = observers.insert(observer)
+                let key = lockedInsert(observer)
                 lock.unlock()
                 return SubscriptionDisposable(owner: self, key: key)
             }
-            given = version
-            current = element! // set by every element, never cleared while joining
         }
     }
 
     override func onNext(_ element: Element) {
-        var replaced: Element? = element
         let lock = parent.lock
         lock.lock()
         if closed {
             lock.unlock()
             return
         }
-        swap(&self.element, &replaced)
         version &+= 1
-        let snapshot = observers
-        lock.unlock()
-        snapshot.forEach { $0.onNext(element) }
-        withExtendedLifetime(replaced) {}
+        if hasLatest {
+            let replaced = latest.replace(with: element)
+            let snapshot = observers
+            lock.unlock()
+            snapshot.forEach { $0.onNext(element) }
+            // The old element's release may run arbitrary code: not under the lock.
+            withExtendedLifetime(replaced) {}
+        } else {
+            latest.initialize(element)
+            hasLatest = true
+            let snapshot = observers
+            lock.unlock()
+            snapshot.forEach { $0.onNext(element) }
+        }
     }
 
     override func onError(_ error: Swift.Error) {
@@ -122,8 +138,8 @@ private final class ShareReplay1Connection<Element>: ObserverNode<Element>, Sync
             return
         }
         stoppedEvent = event
-        let (snapshot, released) = (observers, element)
-        lockedClose()
+        let snapshot = observers
+        let released = lockedClose()
         lock.unlock()
         snapshot.forEach { $0.on(event) }
         subscription.dispose()
@@ -133,27 +149,50 @@ private final class ShareReplay1Connection<Element>: ObserverNode<Element>, Sync
     func synchronizedUnsubscribe(_ key: BagKey) {
         let lock = parent.lock
         lock.lock()
-        let removed = observers.removeKey(key)
-        guard removed != nil, observers.isEmpty, joining == 0, !closed else {
+        let (removed, isEmpty) = lockedRemove(key)
+        guard removed != nil, isEmpty, joining == 0, !closed else {
             lock.unlock()
             withExtendedLifetime(removed) {}
             return
         }
-        let released = element
-        lockedClose()
+        let released = lockedClose()
         lock.unlock()
         subscription.dispose()
         withExtendedLifetime((removed, released)) {}
     }
 
     /// Stops accepting events and detaches from the parent, so the next subscriber
-    /// connects afresh.
-    private func lockedClose() {
+    /// connects afresh. Returns what it held, to be released outside the lock.
+    private func lockedClose() -> (Bag<ObserverNode<Element>>, Element?) {
         closed = true
+        let detached = observers
         observers = Bag()
-        element = nil
+        let element = hasLatest ? latest.take() : nil
+        hasLatest = false
         if parent.connection === self {
             parent.connection = nil
         }
+        return (detached, element)
+    }
+
+    // `observers` is only ever read or assigned whole, never mutated in place: no access
+    // to it spans a call, so the optimizer drops the dynamic exclusivity check from the
+    // per-element read.
+
+    func lockedInsert(_ observer: ObserverNode<Element>) -> BagKey {
+        var bag = observers
+        observers = Bag()
+        let key = bag.insert(observer)
+        observers = bag
+        return key
+    }
+
+    private func lockedRemove(_ key: BagKey) -> (removed: ObserverNode<Element>?, isEmpty: Bool) {
+        var bag = observers
+        observers = Bag()
+        let removed = bag.removeKey(key)
+        let isEmpty = bag.isEmpty
+        observers = bag
+        return (removed, isEmpty)
     }
 }

@@ -26,7 +26,7 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
             self.connection = connection
             isNew = true
         }
-        let key = connection.observers.insert(observer)
+        let key = connection.lockedInsert(observer)
         lock.unlock()
         if isNew {
             connection.connect()
@@ -40,7 +40,7 @@ private final class ShareConnection<Element>: ObserverNode<Element>, Synchronize
     // All `var`s are guarded by `parent.lock`.
     private let parent: ShareWhileConnected<Element>
     private let subscription = SingleAssignmentDisposable()
-    var observers = Bag<ObserverNode<Element>>()
+    private var observers = Bag<ObserverNode<Element>>()
     /// Terminated or disconnected: no more events.
     private var closed = false
 
@@ -79,8 +79,7 @@ private final class ShareConnection<Element>: ObserverNode<Element>, Synchronize
             lock.unlock()
             return
         }
-        let snapshot = observers
-        lockedClose()
+        let snapshot = lockedClose()
         lock.unlock()
         snapshot.forEach { $0.on(event) }
         subscription.dispose()
@@ -89,25 +88,48 @@ private final class ShareConnection<Element>: ObserverNode<Element>, Synchronize
     func synchronizedUnsubscribe(_ key: BagKey) {
         let lock = parent.lock
         lock.lock()
-        let removed = observers.removeKey(key)
-        guard removed != nil, observers.isEmpty, !closed else {
+        let (removed, isEmpty) = lockedRemove(key)
+        guard removed != nil, isEmpty, !closed else {
             lock.unlock()
             withExtendedLifetime(removed) {}
             return
         }
-        lockedClose()
+        let detached = lockedClose()
         lock.unlock()
         subscription.dispose()
-        withExtendedLifetime(removed) {}
+        withExtendedLifetime((removed, detached)) {}
     }
 
     /// Stops accepting events and detaches from the parent, so the next subscriber
-    /// connects afresh.
-    private func lockedClose() {
+    /// connects afresh. Returns the observers, to be released outside the lock.
+    private func lockedClose() -> Bag<ObserverNode<Element>> {
         closed = true
+        let detached = observers
         observers = Bag()
         if parent.connection === self {
             parent.connection = nil
         }
+        return detached
+    }
+
+    // `observers` is only ever read or assigned whole, never mutated in place: no access
+    // to it spans a call, so the optimizer drops the dynamic exclusivity check from the
+    // per-element read.
+
+    func lockedInsert(_ observer: ObserverNode<Element>) -> BagKey {
+        var bag = observers
+        observers = Bag()
+        let key = bag.insert(observer)
+        observers = bag
+        return key
+    }
+
+    private func lockedRemove(_ key: BagKey) -> (removed: ObserverNode<Element>?, isEmpty: Bool) {
+        var bag = observers
+        observers = Bag()
+        let removed = bag.removeKey(key)
+        let isEmpty = bag.isEmpty
+        observers = bag
+        return (removed, isEmpty)
     }
 }

@@ -9,56 +9,60 @@ extension ObservableType {
     /// Sends each element to every relay; errors go to ``Hooks/bindingErrorHandler``,
     /// `completed` is ignored.
     public func bind(to relays: PublishRelay<Element>...) -> Disposable {
-        bindRelayInputs(relays.map(\.input))
+        bindRelayInputs(relays.map(\.inputNode))
     }
 
     /// Sends each element, as an optional, to every relay; errors go to
     /// ``Hooks/bindingErrorHandler``, `completed` is ignored.
     public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
-        map { $0 as Element? }.bindRelayInputs(relays.map(\.input))
+        map { $0 as Element? }.bindRelayInputs(relays.map(\.inputNode))
     }
 
     /// Makes each element the value of every relay; errors go to
     /// ``Hooks/bindingErrorHandler``, `completed` is ignored.
     public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
-        bindRelayInputs(relays.map(\.input))
+        bindRelayInputs(relays.map(\.inputNode))
     }
 
     /// Makes each element, as an optional, the value of every relay; errors go to
     /// ``Hooks/bindingErrorHandler``, `completed` is ignored.
     public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
-        map { $0 as Element? }.bindRelayInputs(relays.map(\.input))
+        map { $0 as Element? }.bindRelayInputs(relays.map(\.inputNode))
     }
 
     /// Sends each element to every relay; errors go to ``Hooks/bindingErrorHandler``,
     /// `completed` is ignored.
     public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
-        bindRelayInputs(relays.map(\.input))
+        bindRelayInputs(relays.map(\.inputNode))
     }
 
     /// Sends each element, as an optional, to every relay; errors go to
     /// ``Hooks/bindingErrorHandler``, `completed` is ignored.
     public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
-        map { $0 as Element? }.bindRelayInputs(relays.map(\.input))
+        map { $0 as Element? }.bindRelayInputs(relays.map(\.inputNode))
     }
 
-    private func bindRelayInputs(_ inputs: [any SubjectInput<Element>]) -> Disposable {
+    private func bindRelayInputs(_ inputs: [ObserverNode<Element>]) -> Disposable {
         subscribe(node: RelayBindObserver(inputs))
     }
 }
 
 /// Feeds relays' subjects directly (no `Event` per element) and keeps them alive.
 private final class RelayBindObserver<Element>: ObserverNode<Element> {
-    private let inputs: [any SubjectInput<Element>]
+    /// A `Bag` rather than an array: iterating an `Array<ObserverNode<Element>>` in
+    /// unspecialised code looks up its metadata on every element.
+    private let inputs: Bag<ObserverNode<Element>>
 
-    init(_ inputs: [any SubjectInput<Element>]) {
-        self.inputs = inputs
+    init(_ inputs: [ObserverNode<Element>]) {
+        var bag = Bag<ObserverNode<Element>>()
+        for input in inputs {
+            _ = bag.insert(input)
+        }
+        self.inputs = bag
     }
 
     override func onNext(_ element: Element) {
-        for input in inputs {
-            input.onNext(element)
-        }
+        inputs.forEach { $0.onNext(element) }
     }
 
     override func onError(_ error: Swift.Error) {

@@ -37,8 +37,8 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable { /
         subject
     }
 
-    /// Feeds the underlying subject directly from a relay binding.
-    var input: any SubjectInput<Element> {
-        subject
+    /// A node feeding the underlying subject directly, for relay bindings.
+    var inputNode: ObserverNode<Element> {
+        subject.inputNode
     }
 }

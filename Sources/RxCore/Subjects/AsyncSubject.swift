@@ -13,7 +13,9 @@ public final class AsyncSubject<Element>:
 
     private let lock = Lock.make()
     private var observers = Bag<ObserverNode<Element>>()
-    private var lastElement: Element?
+    /// The last element, when `hasLast`.
+    private let last = ElementSlot<Element>()
+    private var hasLast = false
     /// Set by a terminal event or by dispose: no more events are accepted.
     private var closed = false
     private var disposed = false
@@ -24,9 +26,19 @@ public final class AsyncSubject<Element>:
         super.init()
     }
 
+    deinit {
+        if hasLast {
+            _ = last.take()
+        }
+        last.deallocate()
+    }
+
     /// `true` while at least one observer is subscribed.
     public var hasObservers: Bool {
-        lock.performLocked { !observers.isEmpty }
+        lock.lock()
+        let bag = observers
+        lock.unlock()
+        return !bag.isEmpty
     }
 
     /// `true` once ``dispose()`` has been called.
@@ -36,15 +48,21 @@ public final class AsyncSubject<Element>:
 
     /// Remembers `element` as the last one; nothing is sent until termination.
     public func onNext(_ element: Element) {
-        var replaced: Element? = element
         lock.lock()
         if closed {
             lock.unlock()
             return
         }
-        swap(&lastElement, &replaced)
-        lock.unlock()
-        withExtendedLifetime(replaced) {}
+        if hasLast {
+            let replaced = last.replace(with: element)
+            lock.unlock()
+            // The old element's release may run arbitrary code: not under the lock.
+            withExtendedLifetime(replaced) {}
+        } else {
+            last.initialize(element)
+            hasLast = true
+            lock.unlock()
+        }
     }
 
     /// Remembers a `next`; on a terminal event sends the outcome to the current
@@ -60,14 +78,18 @@ public final class AsyncSubject<Element>:
                 return
             }
             closed = true
-            if case .error = event {
-                lastElement = nil
-            }
             stoppedEvent = event
-            let (snapshot, last) = (observers, lastElement)
-            observers.removeAll()
+            // An error discards the last element (released below, outside the lock).
+            var dropped: Element?
+            if case .error = event, hasLast {
+                dropped = last.take()
+                hasLast = false
+            }
+            let lastValue = hasLast ? last.element : nil
+            let snapshot = lockedDetachAll()
             lock.unlock()
-            snapshot.forEach { Self.deliverOutcome(event, last: last, to: $0) }
+            snapshot.forEach { Self.deliverOutcome(event, last: lastValue, to: $0) }
+            withExtendedLifetime(dropped) {}
         }
     }
 
@@ -86,9 +108,9 @@ public final class AsyncSubject<Element>:
     override func subscribe(node observer: ObserverNode<Element>) -> Disposable {
         lock.lock()
         if let stoppedEvent {
-            let last = lastElement
+            let lastValue = hasLast ? last.element : nil
             lock.unlock()
-            Self.deliverOutcome(stoppedEvent, last: last, to: observer)
+            Self.deliverOutcome(stoppedEvent, last: lastValue, to: observer)
             return Disposables.create()
         }
         if disposed {
@@ -96,14 +118,14 @@ public final class AsyncSubject<Element>:
             observer.onError(RxError.disposed(object: self))
             return Disposables.create()
         }
-        let key = observers.insert(observer)
+        let key = lockedInsert(observer)
         lock.unlock()
         return SubscriptionDisposable(owner: self, key: key)
     }
 
     func synchronizedUnsubscribe(_ key: BagKey) {
         lock.lock()
-        let removed = observers.removeKey(key)
+        let removed = lockedRemove(key)
         lock.unlock()
         withExtendedLifetime(removed) {}
     }
@@ -114,11 +136,40 @@ public final class AsyncSubject<Element>:
         lock.lock()
         disposed = true
         closed = true
-        let released = (observers, stoppedEvent, lastElement)
-        observers.removeAll()
+        let released = (lockedDetachAll(), stoppedEvent, hasLast ? last.take() : nil)
         stoppedEvent = nil
-        lastElement = nil
+        hasLast = false
         lock.unlock()
         withExtendedLifetime(released) {}
+    }
+
+    // `observers` is only ever read or assigned whole, never mutated in place: no access
+    // to it spans a call, so the optimizer drops the dynamic exclusivity check from the
+    // per-element read.
+
+    private func lockedInsert(_ observer: ObserverNode<Element>) -> BagKey {
+        var bag = observers
+        observers = Bag()
+        let key = bag.insert(observer)
+        observers = bag
+        return key
+    }
+
+    private func lockedRemove(_ key: BagKey) -> ObserverNode<Element>? {
+        var bag = observers
+        observers = Bag()
+        let removed = bag.removeKey(key)
+        observers = bag
+        return removed
+    }
+
+    /// Empties `observers` (keeping its key counter, so a stale key never matches a new
+    /// observer) and returns what it held.
+    private func lockedDetachAll() -> Bag<ObserverNode<Element>> {
+        let all = observers
+        var emptied = all
+        emptied.removeAll()
+        observers = emptied
+        return all
     }
 }

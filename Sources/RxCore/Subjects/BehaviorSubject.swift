@@ -19,7 +19,8 @@ public final class BehaviorSubject<Element>:
 
     private let lock = Lock.make()
     private var observers = Bag<ObserverNode<Element>>()
-    private var element: Element
+    /// The current value; always full until deinit.
+    private let current: ElementSlot<Element>
     /// Incremented by each element, so a joining subscriber can tell whether the value it
     /// was given is still current.
     private var version: UInt64 = 0
@@ -30,13 +31,21 @@ public final class BehaviorSubject<Element>:
 
     /// A subject whose current value is `value`.
     public init(value: Element) {
-        element = value
+        current = ElementSlot(value)
         super.init()
+    }
+
+    deinit {
+        _ = current.take()
+        current.deallocate()
     }
 
     /// `true` while at least one observer is subscribed.
     public var hasObservers: Bool {
-        lock.performLocked { !observers.isEmpty }
+        lock.lock()
+        let bag = observers
+        lock.unlock()
+        return !bag.isEmpty
     }
 
     /// `true` once ``dispose()`` has been called.
@@ -56,19 +65,18 @@ public final class BehaviorSubject<Element>:
         if case .error(let error)? = stoppedEvent {
             throw error
         }
-        return element
+        return current.element
     }
 
     /// Makes `element` the current value and sends it to the current observers. The fast
     /// path: no `Event` is built.
     public func onNext(_ element: Element) {
-        var replaced = element
         lock.lock()
         if closed {
             lock.unlock()
             return
         }
-        swap(&self.element, &replaced)
+        let replaced = current.replace(with: element)
         version &+= 1
         let snapshot = observers
         lock.unlock()
@@ -91,8 +99,7 @@ public final class BehaviorSubject<Element>:
             }
             closed = true
             stoppedEvent = event
-            let snapshot = observers
-            observers.removeAll()
+            let snapshot = lockedDetachAll()
             lock.unlock()
             snapshot.forEach { $0.on(event) }
         }
@@ -117,9 +124,9 @@ public final class BehaviorSubject<Element>:
                 return Disposables.create()
             }
             let given = version
-            let current = element
+            let value = current.element
             lock.unlock()
-            observer.onNext(current)
+            observer.onNext(value)
             lock.lock()
             if disposed {
                 // Disposed while joining: as if it had joined just before, it gets nothing more.
@@ -127,7 +134,7 @@ public final class BehaviorSubject<Element>:
                 return Disposables.create()
             }
             if stoppedEvent == nil && version == given {
-                let key = observers.insert(observer)
+                let key = lockedInsert(observer)
                 lock.unlock()
                 return SubscriptionDisposable(owner: self, key: key)
             }
@@ -136,7 +143,7 @@ public final class BehaviorSubject<Element>:
 
     func synchronizedUnsubscribe(_ key: BagKey) {
         lock.lock()
-        let removed = observers.removeKey(key)
+        let removed = lockedRemove(key)
         lock.unlock()
         withExtendedLifetime(removed) {}
     }
@@ -147,10 +154,39 @@ public final class BehaviorSubject<Element>:
         lock.lock()
         disposed = true
         closed = true
-        let released = (observers, stoppedEvent)
-        observers.removeAll()
+        let released = (lockedDetachAll(), stoppedEvent)
         stoppedEvent = nil
         lock.unlock()
         withExtendedLifetime(released) {}
+    }
+
+    // `observers` is only ever read or assigned whole, never mutated in place: no access
+    // to it spans a call, so the optimizer drops the dynamic exclusivity check from the
+    // per-element read.
+
+    private func lockedInsert(_ observer: ObserverNode<Element>) -> BagKey {
+        var bag = observers
+        observers = Bag()
+        let key = bag.insert(observer)
+        observers = bag
+        return key
+    }
+
+    private func lockedRemove(_ key: BagKey) -> ObserverNode<Element>? {
+        var bag = observers
+        observers = Bag()
+        let removed = bag.removeKey(key)
+        observers = bag
+        return removed
+    }
+
+    /// Empties `observers` (keeping its key counter, so a stale key never matches a new
+    /// observer) and returns what it held.
+    private func lockedDetachAll() -> Bag<ObserverNode<Element>> {
+        let all = observers
+        var emptied = all
+        emptied.removeAll()
+        observers = emptied
+        return all
     }
 }

@@ -27,7 +27,10 @@ public final class PublishSubject<Element>:
 
     /// `true` while at least one observer is subscribed.
     public var hasObservers: Bool {
-        lock.performLocked { !observers.isEmpty }
+        lock.lock()
+        let bag = observers
+        lock.unlock()
+        return !bag.isEmpty
     }
 
     /// `true` once ``dispose()`` has been called.
@@ -61,8 +64,7 @@ public final class PublishSubject<Element>:
             }
             closed = true
             stoppedEvent = event
-            let snapshot = observers
-            observers.removeAll()
+            let snapshot = lockedDetachAll()
             lock.unlock()
             snapshot.forEach { $0.on(event) }
         }
@@ -85,14 +87,14 @@ public final class PublishSubject<Element>:
             observer.onError(RxError.disposed(object: self))
             return Disposables.create()
         }
-        let key = observers.insert(observer)
+        let key = lockedInsert(observer)
         lock.unlock()
         return SubscriptionDisposable(owner: self, key: key)
     }
 
     func synchronizedUnsubscribe(_ key: BagKey) {
         lock.lock()
-        let removed = observers.removeKey(key)
+        let removed = lockedRemove(key)
         lock.unlock()
         // The observer may be the last reference to a sink: release it unlocked.
         withExtendedLifetime(removed) {}
@@ -104,10 +106,39 @@ public final class PublishSubject<Element>:
         lock.lock()
         disposed = true
         closed = true
-        let released = (observers, stoppedEvent)
-        observers.removeAll()
+        let released = (lockedDetachAll(), stoppedEvent)
         stoppedEvent = nil
         lock.unlock()
         withExtendedLifetime(released) {}
+    }
+
+    // `observers` is only ever read or assigned whole, never mutated in place: no access
+    // to it spans a call, so the optimizer drops the dynamic exclusivity check from the
+    // per-element read.
+
+    private func lockedInsert(_ observer: ObserverNode<Element>) -> BagKey {
+        var bag = observers
+        observers = Bag()
+        let key = bag.insert(observer)
+        observers = bag
+        return key
+    }
+
+    private func lockedRemove(_ key: BagKey) -> ObserverNode<Element>? {
+        var bag = observers
+        observers = Bag()
+        let removed = bag.removeKey(key)
+        observers = bag
+        return removed
+    }
+
+    /// Empties `observers` (keeping its key counter, so a stale key never matches a new
+    /// observer) and returns what it held.
+    private func lockedDetachAll() -> Bag<ObserverNode<Element>> {
+        let all = observers
+        var emptied = all
+        emptied.removeAll()
+        observers = emptied
+        return all
     }
 }

@@ -17,8 +17,9 @@ struct ReplayBuffer<Element> {
         self.limit = limit
     }
 
-    var isEmpty: Bool { storage.isEmpty }
-
+    /// Inlined: a call to a method of this generic struct would need its metadata, looked
+    /// up on every element.
+    @inline(__always)
     mutating func append(_ element: Element) {
         total &+= 1
         guard let limit else {

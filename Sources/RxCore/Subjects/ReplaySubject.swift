@@ -42,7 +42,10 @@ public final class ReplaySubject<Element>:
 
     /// `true` while at least one observer is subscribed.
     public var hasObservers: Bool {
-        lock.performLocked { !observers.isEmpty }
+        lock.lock()
+        let bag = observers
+        lock.unlock()
+        return !bag.isEmpty
     }
 
     /// `true` once ``dispose()`` has been called.
@@ -78,8 +81,7 @@ public final class ReplaySubject<Element>:
             }
             closed = true
             stoppedEvent = event
-            let snapshot = observers
-            observers.removeAll()
+            let snapshot = lockedDetachAll()
             lock.unlock()
             snapshot.forEach { $0.on(event) }
         }
@@ -105,7 +107,7 @@ public final class ReplaySubject<Element>:
                     observer.on(stoppedEvent)
                     return Disposables.create()
                 }
-                let key = observers.insert(observer)
+                let key = lockedInsert(observer)
                 lock.unlock()
                 return SubscriptionDisposable(owner: self, key: key)
             }
@@ -124,7 +126,7 @@ public final class ReplaySubject<Element>:
 
     func synchronizedUnsubscribe(_ key: BagKey) {
         lock.lock()
-        let removed = observers.removeKey(key)
+        let removed = lockedRemove(key)
         lock.unlock()
         withExtendedLifetime(removed) {}
     }
@@ -135,11 +137,40 @@ public final class ReplaySubject<Element>:
         lock.lock()
         disposed = true
         closed = true
-        let released = (observers, stoppedEvent, buffer)
-        observers.removeAll()
+        let released = (lockedDetachAll(), stoppedEvent, buffer)
         stoppedEvent = nil
         buffer.removeAll()
         lock.unlock()
         withExtendedLifetime(released) {}
+    }
+
+    // `observers` is only ever read or assigned whole, never mutated in place: no access
+    // to it spans a call, so the optimizer drops the dynamic exclusivity check from the
+    // per-element read.
+
+    private func lockedInsert(_ observer: ObserverNode<Element>) -> BagKey {
+        var bag = observers
+        observers = Bag()
+        let key = bag.insert(observer)
+        observers = bag
+        return key
+    }
+
+    private func lockedRemove(_ key: BagKey) -> ObserverNode<Element>? {
+        var bag = observers
+        observers = Bag()
+        let removed = bag.removeKey(key)
+        observers = bag
+        return removed
+    }
+
+    /// Empties `observers` (keeping its key counter, so a stale key never matches a new
+    /// observer) and returns what it held.
+    private func lockedDetachAll() -> Bag<ObserverNode<Element>> {
+        let all = observers
+        var emptied = all
+        emptied.removeAll()
+        observers = emptied
+        return all
     }
 }
