@@ -144,4 +144,12 @@ final class BehaviorSubjectTests: XCTestCase {
         subject.onNext(5)
         XCTAssertEqual(read, [0, 5])
     }
+
+    func testReplacedValueIsReleasedOutsideTheLock() {
+        var released: [Bool] = []
+        let subject = BehaviorSubject<LockProbe?>(value: nil)
+        subject.onNext(LockProbe(probe: { _ = subject.hasObservers }, onRelease: { released.append($0) }))
+        subject.onNext(nil)
+        XCTAssertEqual(released, [true], "the replaced value was released while the subject's lock was held")
+    }
 }

@@ -203,4 +203,15 @@ final class ShareTests: XCTestCase {
         source.send(.next(2))
         XCTAssertEqual(recorder.events, [.next(1), .next(2)])
     }
+
+    func testShareReplay1ReleasesReplacedElementOutsideTheLock() {
+        var released: [Bool] = []
+        let source = PublishSubject<LockProbe?>()
+        let shared = UncheckedBox(source.share(replay: 1))
+        _ = shared.value.subscribe(onNext: { _ in })
+        // Subscribing takes the share's lock: the probe fails if the element is released under it.
+        source.onNext(LockProbe(probe: { _ = shared.value.subscribe(onNext: { _ in }) }, onRelease: { released.append($0) }))
+        source.onNext(nil)
+        XCTAssertEqual(released, [true], "the replaced element was released while the share's lock was held")
+    }
 }

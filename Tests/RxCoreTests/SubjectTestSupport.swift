@@ -72,3 +72,25 @@ final class ManualSource<Element>: @unchecked Sendable { // used from one thread
         observers.last?.on(event)
     }
 }
+
+/// An element whose deinit checks, from another thread, that `probe` can run: it fails
+/// (rather than hangs) when the element is released while a lock `probe` needs is held.
+final class LockProbe: @unchecked Sendable { // `gotThrough` is written before it is read, on one thread
+    private let probe: @Sendable () -> Void
+    private let onRelease: (Bool) -> Void
+
+    init(probe: @escaping @Sendable () -> Void, onRelease: @escaping (Bool) -> Void) {
+        self.probe = probe
+        self.onRelease = onRelease
+    }
+
+    deinit {
+        let done = DispatchSemaphore(value: 0)
+        let probe = self.probe
+        DispatchQueue.global().async {
+            probe()
+            done.signal()
+        }
+        onRelease(done.wait(timeout: .now() + 5) == .success)
+    }
+}
