@@ -141,4 +141,20 @@ final class ReplaySubjectTests: XCTestCase {
         subject.onNext(4)
         XCTAssertEqual(recorder.elements, [1, 2, 3, 4], "nothing lost or repeated")
     }
+
+    func testEvictedElementIsReleasedOutsideTheLock() {
+        var released: [Bool] = []
+        let subject = ReplaySubject<LockProbe?>.create(bufferSize: 1)
+        subject.onNext(LockProbe(probe: { _ = subject.hasObservers }, onRelease: { released.append($0) }))
+        subject.onNext(nil)
+        XCTAssertEqual(released, [true], "the evicted element was released while the subject's lock was held")
+    }
+
+    func testLongBufferIsReplayedCompletelyAcrossChunks() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 200)
+        for value in 1...500 { subject.onNext(value) }
+        let late = EventRecorder<Int>()
+        _ = subject.subscribe(late)
+        XCTAssertEqual(late.elements, Array(301...500))
+    }
 }

@@ -18,7 +18,7 @@ public final class ReplaySubject<Element>:
 
     private let lock = Lock.make()
     private var observers = Bag<ObserverNode<Element>>()
-    private var buffer: ReplayBuffer<Element>
+    private let buffer: ReplayBuffer<Element>
     /// Set by a terminal event or by dispose: no more events are accepted.
     private var closed = false
     private var disposed = false
@@ -61,10 +61,19 @@ public final class ReplaySubject<Element>:
             lock.unlock()
             return
         }
-        buffer.append(element)
-        let snapshot = observers
-        lock.unlock()
-        snapshot.forEach { $0.onNext(element) }
+        if buffer.isFull {
+            let evicted = buffer.replaceOldest(with: element)
+            let snapshot = observers
+            lock.unlock()
+            snapshot.forEach { $0.onNext(element) }
+            // The evicted element's release may run arbitrary code: not under the lock.
+            withExtendedLifetime(evicted) {}
+        } else {
+            buffer.append(element)
+            let snapshot = observers
+            lock.unlock()
+            snapshot.forEach { $0.onNext(element) }
+        }
     }
 
     /// Sends `event`; a terminal event also detaches the observers and is replayed, after
@@ -111,10 +120,13 @@ public final class ReplaySubject<Element>:
                 lock.unlock()
                 return SubscriptionDisposable(owner: self, key: key)
             }
-            let snapshot = buffer
+            // Copied in chunks, so a long buffer never holds the lock for long.
+            let (chunk, last) = buffer.elements(after: seen, maximum: 64)
             lock.unlock()
-            snapshot.forEach(after: seen) { observer.onNext($0) }
-            seen = snapshot.total
+            for element in chunk {
+                observer.onNext(element)
+            }
+            seen = last
             lock.lock()
             if disposed {
                 // Disposed while joining: as if it had joined just before, it gets nothing more.
@@ -137,9 +149,8 @@ public final class ReplaySubject<Element>:
         lock.lock()
         disposed = true
         closed = true
-        let released = (lockedDetachAll(), stoppedEvent, buffer)
+        let released = (lockedDetachAll(), stoppedEvent, buffer.removeAll())
         stoppedEvent = nil
-        buffer.removeAll()
         lock.unlock()
         withExtendedLifetime(released) {}
     }
