@@ -5,7 +5,7 @@ import XCTest
 final class AsyncSubjectTests: XCTestCase {
     func testSendsNothingUntilTermination() {
         let subject = AsyncSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = subject.subscribe(recorder)
         subject.onNext(1)
         subject.onNext(2)
@@ -14,7 +14,7 @@ final class AsyncSubjectTests: XCTestCase {
 
     func testCompletedSendsLastElementThenCompleted() {
         let subject = AsyncSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = subject.subscribe(recorder)
         subject.onNext(1)
         subject.onNext(2)
@@ -25,7 +25,7 @@ final class AsyncSubjectTests: XCTestCase {
 
     func testCompletedWithoutElementsSendsOnlyCompleted() {
         let subject = AsyncSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = subject.subscribe(recorder)
         subject.onCompleted()
         XCTAssertEqual(recorder.events, [.completed])
@@ -33,12 +33,12 @@ final class AsyncSubjectTests: XCTestCase {
 
     func testErrorSendsOnlyTheError() {
         let subject = AsyncSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = subject.subscribe(recorder)
         subject.onNext(1)
-        subject.onError(TestError(4))
+        subject.onError(SubjectTestError(4))
         subject.onCompleted()
-        XCTAssertEqual(recorder.events, [.error(TestError(4))])
+        XCTAssertEqual(recorder.events, [.error(SubjectTestError(4))])
     }
 
     func testLateSubscribersGetTheSameOutcome() {
@@ -46,22 +46,22 @@ final class AsyncSubjectTests: XCTestCase {
         completed.onNext(1)
         completed.onNext(2)
         completed.onCompleted()
-        let lateCompleted = EventRecorder<Int>()
+        let lateCompleted = SubjectEventRecorder<Int>()
         _ = completed.subscribe(lateCompleted)
         XCTAssertEqual(lateCompleted.events, [.next(2), .completed])
 
         let empty = AsyncSubject<Int>()
         empty.onCompleted()
-        let lateEmpty = EventRecorder<Int>()
+        let lateEmpty = SubjectEventRecorder<Int>()
         _ = empty.subscribe(lateEmpty)
         XCTAssertEqual(lateEmpty.events, [.completed])
 
         let failed = AsyncSubject<Int>()
         failed.onNext(1)
-        failed.onError(TestError(5))
-        let lateFailed = EventRecorder<Int>()
+        failed.onError(SubjectTestError(5))
+        let lateFailed = SubjectEventRecorder<Int>()
         _ = failed.subscribe(lateFailed)
-        XCTAssertEqual(lateFailed.events, [.error(TestError(5))])
+        XCTAssertEqual(lateFailed.events, [.error(SubjectTestError(5))])
     }
 
     func testHotObservableThroughSubjectTheRxTestWay() {
@@ -80,7 +80,7 @@ final class AsyncSubjectTests: XCTestCase {
 
     func testDisposingSubscriptionRemovesObserver() {
         let subject = AsyncSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         let subscription = subject.subscribe(recorder)
         XCTAssertTrue(subject.hasObservers)
         subscription.dispose()
@@ -96,9 +96,9 @@ final class AsyncSubjectTests: XCTestCase {
         subject.dispose()
         XCTAssertTrue(subject.isDisposed)
         subject.onCompleted()
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
         XCTAssertEqual(late.events.count, 1)
-        XCTAssertDisposedError(late.events.first, object: subject)
+        XCTAssertSubjectDisposedError(late.events.first, object: subject)
     }
 }

@@ -12,7 +12,7 @@ final class BehaviorRelayTests: XCTestCase {
     func testNewSubscribersGetCurrentValueThenLaterOnes() {
         let relay = BehaviorRelay(value: 0)
         relay.accept(1)
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         let subscription = relay.subscribe(recorder)
         XCTAssertEqual(recorder.events, [.next(1)])
         relay.accept(2)

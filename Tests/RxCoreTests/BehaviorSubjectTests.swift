@@ -5,12 +5,12 @@ import XCTest
 final class BehaviorSubjectTests: XCTestCase {
     func testNewSubscriberGetsCurrentValueSynchronously() {
         let subject = BehaviorSubject(value: 0)
-        let first = EventRecorder<Int>()
+        let first = SubjectEventRecorder<Int>()
         _ = subject.subscribe(first)
         XCTAssertEqual(first.events, [.next(0)], "the initial value arrives during subscribe")
         subject.onNext(1)
         subject.onNext(2)
-        let second = EventRecorder<Int>()
+        let second = SubjectEventRecorder<Int>()
         _ = subject.subscribe(second)
         XCTAssertEqual(second.events, [.next(2)])
         subject.on(.next(3))
@@ -40,17 +40,17 @@ final class BehaviorSubjectTests: XCTestCase {
         subject.onNext(2)
         subject.onCompleted()
         subject.onNext(3)
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
         XCTAssertEqual(late.events, [.completed])
     }
 
     func testAfterErrorLateSubscribersGetOnlyTheError() {
         let subject = BehaviorSubject(value: 1)
-        subject.onError(TestError(3))
-        let late = EventRecorder<Int>()
+        subject.onError(SubjectTestError(3))
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
-        XCTAssertEqual(late.events, [.error(TestError(3))])
+        XCTAssertEqual(late.events, [.error(SubjectTestError(3))])
     }
 
     func testValueReturnsCurrentValue() throws {
@@ -70,9 +70,9 @@ final class BehaviorSubjectTests: XCTestCase {
 
     func testValueThrowsTheErrorAfterError() {
         let subject = BehaviorSubject(value: 1)
-        subject.onError(TestError(9))
+        subject.onError(SubjectTestError(9))
         XCTAssertThrowsError(try subject.value()) { error in
-            XCTAssertEqual(error as? TestError, TestError(9))
+            XCTAssertEqual(error as? SubjectTestError, SubjectTestError(9))
         }
     }
 
@@ -90,21 +90,21 @@ final class BehaviorSubjectTests: XCTestCase {
 
     func testAfterDisposeLateSubscribersGetDisposedError() {
         let subject = BehaviorSubject(value: 1)
-        let early = EventRecorder<Int>()
+        let early = SubjectEventRecorder<Int>()
         _ = subject.subscribe(early)
         subject.dispose()
         subject.onNext(2)
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
         XCTAssertEqual(early.events, [.next(1)])
         XCTAssertEqual(late.events.count, 1)
-        XCTAssertDisposedError(late.events.first, object: subject)
+        XCTAssertSubjectDisposedError(late.events.first, object: subject)
         XCTAssertFalse(subject.hasObservers)
     }
 
     func testDisposingSubscriptionRemovesObserver() {
         let subject = BehaviorSubject(value: 0)
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         let subscription = subject.subscribe(recorder)
         XCTAssertTrue(subject.hasObservers)
         subscription.dispose()
@@ -117,7 +117,7 @@ final class BehaviorSubjectTests: XCTestCase {
         // The current value is delivered outside the lock; an element sent from inside
         // that delivery must reach the new subscriber after it, not be lost.
         let subject = BehaviorSubject(value: 0)
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         recorder.onEvent = { event in
             if event.element == 0 { subject.onNext(1) }
         }
@@ -129,7 +129,7 @@ final class BehaviorSubjectTests: XCTestCase {
 
     func testTerminationWhileNewSubscriberReceivesCurrentValueReachesIt() {
         let subject = BehaviorSubject(value: 0)
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         recorder.onEvent = { event in
             if event.element == 0 { subject.onCompleted() }
         }
@@ -147,8 +147,8 @@ final class BehaviorSubjectTests: XCTestCase {
 
     func testReplacedValueIsReleasedOutsideTheLock() {
         var released: [Bool] = []
-        let subject = BehaviorSubject<LockProbe?>(value: nil)
-        subject.onNext(LockProbe(probe: { _ = subject.hasObservers }, onRelease: { released.append($0) }))
+        let subject = BehaviorSubject<SubjectLockProbe?>(value: nil)
+        subject.onNext(SubjectLockProbe(probe: { _ = subject.hasObservers }, onRelease: { released.append($0) }))
         subject.onNext(nil)
         XCTAssertEqual(released, [true], "the replaced value was released while the subject's lock was held")
     }

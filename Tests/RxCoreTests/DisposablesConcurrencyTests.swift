@@ -4,7 +4,7 @@ import Synchronization
 import XCTest
 
 /// A thread-safe counter.
-final class AtomicCounter: Sendable {
+final class DisposablesTestCounter: Sendable {
     private let storage = Atomic<Int>(0)
 
     func increment() {
@@ -17,7 +17,7 @@ final class AtomicCounter: Sendable {
 }
 
 /// Disposables that count how often each one was disposed.
-final class DisposalCounts: @unchecked Sendable { // `lock` guards `counts`
+final class DisposablesTestCounts: @unchecked Sendable { // `lock` guards `counts`
     private let lock = NSLock()
     private var counts: [Int: Int] = [:]
 
@@ -40,7 +40,7 @@ final class DisposalCounts: @unchecked Sendable { // `lock` guards `counts`
 final class DisposablesConcurrencyTests: XCTestCase {
     func testCreateWithActionDisposedConcurrentlyRunsOnce() {
         for _ in 0..<200 {
-            let runs = AtomicCounter()
+            let runs = DisposablesTestCounter()
             let disposable = UncheckedBox(Disposables.create { runs.increment() })
             DispatchQueue.concurrentPerform(iterations: 8) { _ in disposable.value.dispose() }
             XCTAssertEqual(runs.value, 1)
@@ -49,7 +49,7 @@ final class DisposablesConcurrencyTests: XCTestCase {
 
     func testBinaryDisposableDisposedConcurrentlyDisposesEachOnce() {
         for _ in 0..<200 {
-            let counts = DisposalCounts()
+            let counts = DisposablesTestCounts()
             let both = UncheckedBox(Disposables.create(counts.disposable(0), counts.disposable(1)))
             DispatchQueue.concurrentPerform(iterations: 8) { _ in both.value.dispose() }
             XCTAssertEqual(counts.notDisposedExactlyOnce(0..<2), [])
@@ -57,7 +57,7 @@ final class DisposablesConcurrencyTests: XCTestCase {
     }
 
     func testCompositeConcurrentInsertRemoveAndDisposeDisposesEachOnce() {
-        let counts = DisposalCounts()
+        let counts = DisposablesTestCounts()
         let composite = CompositeDisposable()
         let perThread = 200
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
@@ -77,7 +77,7 @@ final class DisposablesConcurrencyTests: XCTestCase {
     }
 
     func testSerialConcurrentReplaceAndDisposeDisposesEachOnce() {
-        let counts = DisposalCounts()
+        let counts = DisposablesTestCounts()
         let serial = SerialDisposable()
         let perThread = 200
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
@@ -94,7 +94,7 @@ final class DisposablesConcurrencyTests: XCTestCase {
 
     func testSingleAssignmentSetRacingDisposeDisposesOnce() {
         for _ in 0..<500 {
-            let counts = DisposalCounts()
+            let counts = DisposablesTestCounts()
             let single = SingleAssignmentDisposable()
             DispatchQueue.concurrentPerform(iterations: 4) { index in
                 if index == 0 {
@@ -109,7 +109,7 @@ final class DisposablesConcurrencyTests: XCTestCase {
 
     func testRefCountConcurrentRetainAndReleaseDisposesUnderlyingOnceAfterAll() {
         for _ in 0..<100 {
-            let runs = AtomicCounter()
+            let runs = DisposablesTestCounter()
             let refCount = RefCountDisposable(disposable: Disposables.create { runs.increment() })
             let inner = UncheckedBox((0..<16).map { _ in refCount.retain() })
             DispatchQueue.concurrentPerform(iterations: 17) { index in
@@ -125,7 +125,7 @@ final class DisposablesConcurrencyTests: XCTestCase {
     }
 
     func testDisposeBagConcurrentInsertDisposesEverythingOnceOnDeinit() {
-        let counts = DisposalCounts()
+        let counts = DisposablesTestCounts()
         do {
             let bag = DisposeBag()
             DispatchQueue.concurrentPerform(iterations: 4) { thread in

@@ -2,7 +2,7 @@ import RxCore
 import XCTest
 
 /// Records the order in which disposables run.
-final class DisposalLog: @unchecked Sendable { // single-threaded use
+final class DisposablesTestLog: @unchecked Sendable { // single-threaded use
     private(set) var entries: [String] = []
 
     func disposable(_ name: String) -> Cancelable {
@@ -46,7 +46,7 @@ final class DisposablesTests: XCTestCase {
     }
 
     func testCreateOfTwoThreeAndManyDisposesAllInOrder() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         Disposables.create(log.disposable("a"), log.disposable("b")).dispose()
         Disposables.create(log.disposable("c"), log.disposable("d"), log.disposable("e")).dispose()
         Disposables.create(log.disposable("f"), log.disposable("g"), log.disposable("h"), log.disposable("i")).dispose()
@@ -56,7 +56,7 @@ final class DisposablesTests: XCTestCase {
     }
 
     func testBinaryDisposableDisposesOnce() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         let both = Disposables.create(log.disposable("a"), log.disposable("b"))
         both.dispose()
         both.dispose()
@@ -76,7 +76,7 @@ final class DisposablesTests: XCTestCase {
     // MARK: DisposeBag
 
     func testDisposeBagDisposesOnDeinitInInsertionOrder() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         var bag: DisposeBag? = DisposeBag()
         bag!.insert(log.disposable("a"))
         bag!.insert(log.disposable("b"))
@@ -87,7 +87,7 @@ final class DisposablesTests: XCTestCase {
     }
 
     func testDisposeBagVariadicArrayAndBuilderInsert() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         var bag: DisposeBag? = DisposeBag()
         bag!.insert(log.disposable("a"), log.disposable("b"))
         bag!.insert([log.disposable("c"), log.disposable("d")])
@@ -100,7 +100,7 @@ final class DisposablesTests: XCTestCase {
     }
 
     func testDisposeBagInitialisers() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         var variadic: DisposeBag? = DisposeBag(disposing: log.disposable("a"), log.disposable("b"))
         var array: DisposeBag? = DisposeBag(disposing: [log.disposable("c")])
         var built: DisposeBag? = DisposeBag {
@@ -129,7 +129,7 @@ final class DisposablesTests: XCTestCase {
     // MARK: CompositeDisposable
 
     func testCompositeInsertReturnsKeyAndDisposeDisposesAllInOrder() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         let composite = CompositeDisposable()
         XCTAssertNotNil(composite.insert(log.disposable("a")))
         XCTAssertNotNil(composite.insert(log.disposable("b")))
@@ -141,7 +141,7 @@ final class DisposablesTests: XCTestCase {
     }
 
     func testCompositeInsertAfterDisposeReturnsNilAndDisposesAtOnce() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         let composite = CompositeDisposable()
         composite.dispose()
         XCTAssertNil(composite.insert(log.disposable("late")))
@@ -149,7 +149,7 @@ final class DisposablesTests: XCTestCase {
     }
 
     func testCompositeRemoveDisposesThatItemOnly() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         let composite = CompositeDisposable()
         _ = composite.insert(log.disposable("a"))
         let key = composite.insert(log.disposable("b"))!
@@ -171,7 +171,7 @@ final class DisposablesTests: XCTestCase {
     }
 
     func testCompositeInitialisers() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         CompositeDisposable(log.disposable("a"), log.disposable("b"), log.disposable("c")).dispose()
         CompositeDisposable(disposables: [log.disposable("d"), log.disposable("e")]).dispose()
         XCTAssertEqual(log.entries, ["a", "b", "c", "d", "e"])
@@ -180,7 +180,7 @@ final class DisposablesTests: XCTestCase {
     // MARK: SerialDisposable
 
     func testSerialReplacingDisposesPrevious() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         let serial = SerialDisposable()
         serial.disposable = log.disposable("a")
         XCTAssertEqual(log.entries, [])
@@ -192,7 +192,7 @@ final class DisposablesTests: XCTestCase {
     }
 
     func testSerialSetAfterDisposeDisposesAtOnce() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         let serial = SerialDisposable()
         serial.dispose()
         serial.disposable = log.disposable("late")
@@ -202,7 +202,7 @@ final class DisposablesTests: XCTestCase {
     // MARK: SingleAssignmentDisposable
 
     func testSingleAssignmentDisposeAfterSetDisposesIt() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         let single = SingleAssignmentDisposable()
         single.setDisposable(log.disposable("a"))
         XCTAssertFalse(single.isDisposed)
@@ -214,7 +214,7 @@ final class DisposablesTests: XCTestCase {
     }
 
     func testSingleAssignmentSetAfterDisposeDisposesAtOnce() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         let single = SingleAssignmentDisposable()
         single.dispose()
         XCTAssertTrue(single.isDisposed)
@@ -225,7 +225,7 @@ final class DisposablesTests: XCTestCase {
     // MARK: RefCountDisposable
 
     func testRefCountDisposesWhenPrimaryAndAllInnerAreDisposed() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         let refCount = RefCountDisposable(disposable: log.disposable("underlying"))
         let inner1 = refCount.retain()
         let inner2 = refCount.retain()
@@ -241,7 +241,7 @@ final class DisposablesTests: XCTestCase {
     }
 
     func testRefCountInnerDisposedBeforePrimaryWaitsForPrimary() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         let refCount = RefCountDisposable(disposable: log.disposable("underlying"))
         refCount.retain().dispose()
         XCTAssertEqual(log.entries, [])
@@ -251,7 +251,7 @@ final class DisposablesTests: XCTestCase {
     }
 
     func testRefCountRetainAfterUnderlyingDisposedIsNoOp() {
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         let refCount = RefCountDisposable(disposable: log.disposable("underlying"))
         refCount.dispose()
         XCTAssertEqual(log.entries, ["underlying"])
@@ -269,7 +269,7 @@ final class DisposablesTests: XCTestCase {
                 return action(state)
             }
         }
-        let log = DisposalLog()
+        let log = DisposablesTestLog()
         let scheduler = RecordingScheduler()
         let disposable = ScheduledDisposable(scheduler: scheduler, disposable: log.disposable("inner"))
         disposable.dispose()

@@ -4,9 +4,9 @@ import XCTest
 
 final class MulticastTests: XCTestCase {
     func testNothingIsSubscribedBeforeConnect() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let connectable = source.observable.multicast(PublishSubject<Int>())
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = connectable.subscribe(recorder)
         XCTAssertEqual(source.subscribeCount, 0)
         _ = connectable.connect()
@@ -16,9 +16,9 @@ final class MulticastTests: XCTestCase {
     }
 
     func testConnectTwiceSharesOneConnectionAndDisposingItDisconnects() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let connectable = source.observable.publish()
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = connectable.subscribe(recorder)
         let connection = connectable.connect()
         let again = connectable.connect()
@@ -47,29 +47,29 @@ final class MulticastTests: XCTestCase {
     }
 
     func testFixedSubjectStaysTerminatedAcrossConnections() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let connectable = source.observable.multicast(ReplaySubject<Int>.create(bufferSize: 1))
         _ = connectable.connect()
         source.send(.next(1))
         source.send(.completed)
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = connectable.subscribe(late)
         XCTAssertEqual(late.events, [.next(1), .completed])
     }
 
     func testSubjectFactoryMakesNewSubjectAfterTermination() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         var made = 0
         let connectable = source.observable.multicast(makeSubject: { () -> ReplaySubject<Int> in
             made += 1
             return ReplaySubject.create(bufferSize: 1)
         })
-        let first = EventRecorder<Int>()
+        let first = SubjectEventRecorder<Int>()
         _ = connectable.subscribe(first)
         _ = connectable.connect()
         source.send(.next(1))
         source.send(.completed)
-        let second = EventRecorder<Int>()
+        let second = SubjectEventRecorder<Int>()
         _ = connectable.subscribe(second)
         XCTAssertEqual(second.events, [], "a fresh subject, not the terminated one")
         _ = connectable.connect()
@@ -81,49 +81,49 @@ final class MulticastTests: XCTestCase {
     }
 
     func testSubjectFactoryMakesNewSubjectAfterDisconnect() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let connectable = source.observable.replay(1)
         let connection = connectable.connect()
         source.send(.next(1))
         connection.dispose()
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = connectable.subscribe(late)
         XCTAssertEqual(late.events, [], "replay(_:) forgets its buffer with its connection")
     }
 
     func testReplayAndReplayAllConnectables() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let replay2 = source.observable.replay(2)
         _ = replay2.connect()
         for value in 1...3 { source.send(.next(value)) }
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = replay2.subscribe(recorder)
         XCTAssertEqual(recorder.elements, [2, 3])
 
-        let all = ManualSource<Int>()
+        let all = SubjectManualSource<Int>()
         let replayAll = all.observable.replayAll()
         _ = replayAll.connect()
         for value in 1...3 { all.send(.next(value)) }
-        let allRecorder = EventRecorder<Int>()
+        let allRecorder = SubjectEventRecorder<Int>()
         _ = replayAll.subscribe(allRecorder)
         XCTAssertEqual(allRecorder.elements, [1, 2, 3])
     }
 
     func testSynchronousSourceCompletesDuringConnect() {
         let connectable = Observable.just(1).publish()
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = connectable.subscribe(recorder)
         _ = connectable.connect()
         XCTAssertEqual(recorder.events, [.next(1), .completed])
     }
 
     func testSelectorFormMakesPrivateConnectionPerSubscription() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let zipped = source.observable.multicast({ PublishSubject<Int>() }, selector: { shared in
             shared.map { $0 * 10 }
         })
-        let first = EventRecorder<Int>()
-        let second = EventRecorder<Int>()
+        let first = SubjectEventRecorder<Int>()
+        let second = SubjectEventRecorder<Int>()
         let firstSubscription = zipped.subscribe(first)
         _ = zipped.subscribe(second)
         XCTAssertEqual(source.subscribeCount, 2)
@@ -136,13 +136,13 @@ final class MulticastTests: XCTestCase {
     }
 
     func testSelectorFormThrowingSelectorErrors() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let failing = source.observable.multicast({ PublishSubject<Int>() }, selector: { _ -> Observable<Int> in
-            throw TestError(8)
+            throw SubjectTestError(8)
         })
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = failing.subscribe(recorder)
-        XCTAssertEqual(recorder.events, [.error(TestError(8))])
+        XCTAssertEqual(recorder.events, [.error(SubjectTestError(8))])
         XCTAssertEqual(source.subscribeCount, 0)
     }
 }

@@ -5,7 +5,7 @@ final class PublishRelayTests: XCTestCase {
     func testAcceptSendsToCurrentSubscribersWithoutReplay() {
         let relay = PublishRelay<Int>()
         relay.accept(1)
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = relay.subscribe(recorder)
         relay.accept(2)
         relay.accept(3)

@@ -7,10 +7,10 @@ final class PublishSubjectTests: XCTestCase {
     func testNoReplaySubscribersGetOnlyLaterElements() {
         let subject = PublishSubject<Int>()
         subject.onNext(1)
-        let first = EventRecorder<Int>()
+        let first = SubjectEventRecorder<Int>()
         _ = subject.subscribe(first)
         subject.onNext(2)
-        let second = EventRecorder<Int>()
+        let second = SubjectEventRecorder<Int>()
         _ = subject.subscribe(second)
         subject.on(.next(3))
         XCTAssertEqual(first.events, [.next(2), .next(3)])
@@ -42,48 +42,48 @@ final class PublishSubjectTests: XCTestCase {
         subject.onNext(1)
         subject.onCompleted()
         subject.onNext(2)
-        subject.onError(TestError())
-        let late = EventRecorder<Int>()
+        subject.onError(SubjectTestError())
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
         XCTAssertEqual(late.events, [.completed])
     }
 
     func testAfterErrorLateSubscribersGetOnlyTheError() {
         let subject = PublishSubject<Int>()
-        let early = EventRecorder<Int>()
+        let early = SubjectEventRecorder<Int>()
         _ = subject.subscribe(early)
         subject.onNext(1)
-        subject.onError(TestError(7))
+        subject.onError(SubjectTestError(7))
         subject.onCompleted()
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
-        XCTAssertEqual(early.events, [.next(1), .error(TestError(7))])
-        XCTAssertEqual(late.events, [.error(TestError(7))])
+        XCTAssertEqual(early.events, [.next(1), .error(SubjectTestError(7))])
+        XCTAssertEqual(late.events, [.error(SubjectTestError(7))])
     }
 
     func testAfterDisposeLateSubscribersGetDisposedErrorAndEventsAreIgnored() {
         let subject = PublishSubject<Int>()
-        let early = EventRecorder<Int>()
+        let early = SubjectEventRecorder<Int>()
         _ = subject.subscribe(early)
         subject.onNext(1)
         subject.dispose()
         XCTAssertTrue(subject.isDisposed)
         subject.onNext(2)
         subject.onCompleted()
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
         XCTAssertEqual(early.events, [.next(1)])
         XCTAssertEqual(late.events.count, 1)
-        XCTAssertDisposedError(late.events.first, object: subject)
+        XCTAssertSubjectDisposedError(late.events.first, object: subject)
     }
 
     func testDisposeAfterTerminationGivesDisposedNotTheTerminalEvent() {
         let subject = PublishSubject<Int>()
         subject.onCompleted()
         subject.dispose()
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
-        XCTAssertDisposedError(late.events.first, object: subject)
+        XCTAssertSubjectDisposedError(late.events.first, object: subject)
     }
 
     func testHasObserversFollowsSubscriptionsAndTermination() {
@@ -103,8 +103,8 @@ final class PublishSubjectTests: XCTestCase {
 
     func testDisposingSubscriptionStopsDeliveryToThatObserverOnly() {
         let subject = PublishSubject<Int>()
-        let kept = EventRecorder<Int>()
-        let dropped = EventRecorder<Int>()
+        let kept = SubjectEventRecorder<Int>()
+        let dropped = SubjectEventRecorder<Int>()
         _ = subject.subscribe(kept)
         let subscription = subject.subscribe(dropped)
         subject.onNext(1)
@@ -131,7 +131,7 @@ final class PublishSubjectTests: XCTestCase {
         let subject = PublishSubject<Int>()
         let observer: PublishSubject<Int> = subject.asObserver()
         XCTAssertTrue(observer === subject)
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = subject.subscribe(recorder)
         subject.asObserver().onNext(5)
         XCTAssertEqual(recorder.events, [.next(5)])
@@ -158,7 +158,7 @@ final class PublishSubjectTests: XCTestCase {
 
     func testEmitsToSnapshotSubscriberAddedDuringEmissionGetsOnlyLaterElements() {
         let subject = PublishSubject<Int>()
-        let added = EventRecorder<Int>()
+        let added = SubjectEventRecorder<Int>()
         var subscribedOnce = false
         _ = subject.subscribe(onNext: { _ in
             if !subscribedOnce {

@@ -38,11 +38,11 @@ final class RefCountTests: XCTestCase {
     }
 
     func testDisposingAnEndedSubscriptionDoesNotDisconnectTheNextConnection() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let shared = source.observable.publish().refCount()
         let ended = shared.subscribe(onNext: { _ in })
         source.send(.completed)
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = shared.subscribe(recorder)
         XCTAssertEqual(source.subscribeCount, 2)
         ended.dispose()
@@ -52,7 +52,7 @@ final class RefCountTests: XCTestCase {
     }
 
     func testDisposingTwiceCountsOnce() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let shared = source.observable.publish().refCount()
         let first = shared.subscribe(onNext: { _ in })
         let second = shared.subscribe(onNext: { _ in })

@@ -8,7 +8,7 @@ final class ReplaySubjectTests: XCTestCase {
         subject.onNext(1)
         subject.onNext(2)
         subject.onNext(3)
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
         XCTAssertEqual(late.events, [.next(2), .next(3)], "replayed synchronously, oldest first")
         subject.onNext(4)
@@ -17,12 +17,12 @@ final class ReplaySubjectTests: XCTestCase {
 
     func testBufferOfOneReplaysLatest() {
         let subject = ReplaySubject<Int>.create(bufferSize: 1)
-        let empty = EventRecorder<Int>()
+        let empty = SubjectEventRecorder<Int>()
         _ = subject.subscribe(empty)
         XCTAssertEqual(empty.events, [])
         subject.onNext(1)
         subject.onNext(2)
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
         XCTAssertEqual(late.events, [.next(2)])
     }
@@ -30,7 +30,7 @@ final class ReplaySubjectTests: XCTestCase {
     func testBufferOfZeroReplaysNothing() {
         let subject = ReplaySubject<Int>.create(bufferSize: 0)
         subject.onNext(1)
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
         subject.onNext(2)
         XCTAssertEqual(late.events, [.next(2)])
@@ -39,7 +39,7 @@ final class ReplaySubjectTests: XCTestCase {
     func testRingBufferKeepsOrderAfterWrappingManyTimes() {
         let subject = ReplaySubject<Int>.create(bufferSize: 3)
         for value in 1...10 { subject.onNext(value) }
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
         XCTAssertEqual(late.elements, [8, 9, 10])
     }
@@ -47,7 +47,7 @@ final class ReplaySubjectTests: XCTestCase {
     func testUnboundedReplaysEverything() {
         let subject = ReplaySubject<Int>.createUnbounded()
         for value in 1...100 { subject.onNext(value) }
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
         XCTAssertEqual(late.elements, Array(1...100))
     }
@@ -59,7 +59,7 @@ final class ReplaySubjectTests: XCTestCase {
         subject.onNext(3)
         subject.onCompleted()
         subject.onNext(4)
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
         XCTAssertEqual(late.events, [.next(2), .next(3), .completed])
     }
@@ -67,10 +67,10 @@ final class ReplaySubjectTests: XCTestCase {
     func testReplaysBufferThenError() {
         let subject = ReplaySubject<Int>.createUnbounded()
         subject.onNext(1)
-        subject.onError(TestError(2))
-        let late = EventRecorder<Int>()
+        subject.onError(SubjectTestError(2))
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
-        XCTAssertEqual(late.events, [.next(1), .error(TestError(2))])
+        XCTAssertEqual(late.events, [.next(1), .error(SubjectTestError(2))])
     }
 
     func testHotObservableThroughSubjectTheRxTestWay() {
@@ -97,10 +97,10 @@ final class ReplaySubjectTests: XCTestCase {
         subject.dispose()
         XCTAssertTrue(subject.isDisposed)
         subject.onNext(3)
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
         XCTAssertEqual(late.events.count, 1, "no buffered element is replayed after dispose")
-        XCTAssertDisposedError(late.events.first, object: subject)
+        XCTAssertSubjectDisposedError(late.events.first, object: subject)
     }
 
     func testDisposeReleasesBufferedElements() {
@@ -119,7 +119,7 @@ final class ReplaySubjectTests: XCTestCase {
 
     func testHasObserversAndSubscriptionDisposal() {
         let subject = ReplaySubject<Int>.create(bufferSize: 1)
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         let subscription = subject.subscribe(recorder)
         XCTAssertTrue(subject.hasObservers)
         subject.onNext(1)
@@ -133,7 +133,7 @@ final class ReplaySubjectTests: XCTestCase {
         let subject = ReplaySubject<Int>.create(bufferSize: 2)
         subject.onNext(1)
         subject.onNext(2)
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         recorder.onEvent = { event in
             if event.element == 1 { subject.onNext(3) }
         }
@@ -144,8 +144,8 @@ final class ReplaySubjectTests: XCTestCase {
 
     func testEvictedElementIsReleasedOutsideTheLock() {
         var released: [Bool] = []
-        let subject = ReplaySubject<LockProbe?>.create(bufferSize: 1)
-        subject.onNext(LockProbe(probe: { _ = subject.hasObservers }, onRelease: { released.append($0) }))
+        let subject = ReplaySubject<SubjectLockProbe?>.create(bufferSize: 1)
+        subject.onNext(SubjectLockProbe(probe: { _ = subject.hasObservers }, onRelease: { released.append($0) }))
         subject.onNext(nil)
         XCTAssertEqual(released, [true], "the evicted element was released while the subject's lock was held")
     }
@@ -153,7 +153,7 @@ final class ReplaySubjectTests: XCTestCase {
     func testLongBufferIsReplayedCompletelyAcrossChunks() {
         let subject = ReplaySubject<Int>.create(bufferSize: 200)
         for value in 1...500 { subject.onNext(value) }
-        let late = EventRecorder<Int>()
+        let late = SubjectEventRecorder<Int>()
         _ = subject.subscribe(late)
         XCTAssertEqual(late.elements, Array(301...500))
     }

@@ -25,13 +25,13 @@ final class ShareTests: XCTestCase {
     }
 
     func testWhileConnectedSubscribingAfterDisconnectConnectsAgain() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let shared = source.observable.share()
         let first = shared.subscribe(onNext: { _ in })
         first.dispose()
         XCTAssertEqual(source.subscribeCount, 1)
         XCTAssertEqual(source.disposeCount, 1)
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = shared.subscribe(recorder)
         XCTAssertEqual(source.subscribeCount, 2)
         source.send(.next(5))
@@ -54,16 +54,16 @@ final class ShareTests: XCTestCase {
     }
 
     func testWhileConnectedErrorReachesEverySubscriber() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let shared = source.observable.share()
-        let first = EventRecorder<Int>()
-        let second = EventRecorder<Int>()
+        let first = SubjectEventRecorder<Int>()
+        let second = SubjectEventRecorder<Int>()
         _ = shared.subscribe(first)
         _ = shared.subscribe(second)
         source.send(.next(1))
-        source.send(.error(TestError(1)))
-        XCTAssertEqual(first.events, [.next(1), .error(TestError(1))])
-        XCTAssertEqual(second.events, [.next(1), .error(TestError(1))])
+        source.send(.error(SubjectTestError(1)))
+        XCTAssertEqual(first.events, [.next(1), .error(SubjectTestError(1))])
+        XCTAssertEqual(second.events, [.next(1), .error(SubjectTestError(1))])
         XCTAssertEqual(source.subscribeCount, 1)
     }
 
@@ -83,13 +83,13 @@ final class ShareTests: XCTestCase {
     }
 
     func testShareReplay1ForgetsElementAfterDisconnect() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let shared = source.observable.share(replay: 1)
         let first = shared.subscribe(onNext: { _ in })
         source.send(.next(1))
         first.dispose()
         XCTAssertEqual(source.disposeCount, 1, "the last dispose disconnects")
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = shared.subscribe(recorder)
         XCTAssertEqual(recorder.events, [], "a new connection starts with no element")
         XCTAssertEqual(source.subscribeCount, 2)
@@ -104,8 +104,8 @@ final class ShareTests: XCTestCase {
             return Disposables.create()
         }
         let shared = source.share(replay: 1)
-        let first = EventRecorder<Int>()
-        let second = EventRecorder<Int>()
+        let first = SubjectEventRecorder<Int>()
+        let second = SubjectEventRecorder<Int>()
         _ = shared.subscribe(first)
         _ = shared.subscribe(second)
         XCTAssertEqual(first.events, [.next(1), .completed])
@@ -114,11 +114,11 @@ final class ShareTests: XCTestCase {
     }
 
     func testShareReplay1ElementSentWhileJoiningFollowsReplayedOne() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let shared = source.observable.share(replay: 1)
         _ = shared.subscribe(onNext: { _ in })
         source.send(.next(1))
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         recorder.onEvent = { event in
             if event.element == 1 { source.send(.next(2)) }
         }
@@ -128,11 +128,11 @@ final class ShareTests: XCTestCase {
     }
 
     func testShareReplay1TerminationWhileJoiningReachesJoiner() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let shared = source.observable.share(replay: 1)
         _ = shared.subscribe(onNext: { _ in })
         source.send(.next(1))
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         recorder.onEvent = { event in
             if event.element == 1 { source.send(.completed) }
         }
@@ -176,27 +176,27 @@ final class ShareTests: XCTestCase {
     }
 
     func testForeverWithoutReplayGivesLateSubscribersOnlyTheTerminalEvent() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let shared = source.observable.share(scope: .forever)
-        let first = EventRecorder<Int>()
+        let first = SubjectEventRecorder<Int>()
         _ = shared.subscribe(first)
         source.send(.next(1))
-        source.send(.error(TestError(2)))
-        let late = EventRecorder<Int>()
+        source.send(.error(SubjectTestError(2)))
+        let late = SubjectEventRecorder<Int>()
         _ = shared.subscribe(late)
-        XCTAssertEqual(first.events, [.next(1), .error(TestError(2))])
-        XCTAssertEqual(late.events, [.error(TestError(2))])
+        XCTAssertEqual(first.events, [.next(1), .error(SubjectTestError(2))])
+        XCTAssertEqual(late.events, [.error(SubjectTestError(2))])
         XCTAssertEqual(source.subscribeCount, 1)
     }
 
     func testForeverKeepsBufferAcrossDisconnectAndReconnects() {
-        let source = ManualSource<Int>()
+        let source = SubjectManualSource<Int>()
         let shared = source.observable.share(replay: 1, scope: .forever)
         let first = shared.subscribe(onNext: { _ in })
         source.send(.next(1))
         first.dispose()
         XCTAssertEqual(source.disposeCount, 1, "the last dispose still disconnects")
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = shared.subscribe(recorder)
         XCTAssertEqual(recorder.events, [.next(1)], "the subject, and its buffer, outlive the connection")
         XCTAssertEqual(source.subscribeCount, 2)
@@ -206,11 +206,11 @@ final class ShareTests: XCTestCase {
 
     func testShareReplay1ReleasesReplacedElementOutsideTheLock() {
         var released: [Bool] = []
-        let source = PublishSubject<LockProbe?>()
+        let source = PublishSubject<SubjectLockProbe?>()
         let shared = UncheckedBox(source.share(replay: 1))
         _ = shared.value.subscribe(onNext: { _ in })
         // Subscribing takes the share's lock: the probe fails if the element is released under it.
-        source.onNext(LockProbe(probe: { _ = shared.value.subscribe(onNext: { _ in }) }, onRelease: { released.append($0) }))
+        source.onNext(SubjectLockProbe(probe: { _ = shared.value.subscribe(onNext: { _ in }) }, onRelease: { released.append($0) }))
         source.onNext(nil)
         XCTAssertEqual(released, [true], "the replaced element was released while the share's lock was held")
     }

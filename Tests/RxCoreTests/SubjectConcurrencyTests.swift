@@ -32,7 +32,7 @@ final class SubjectConcurrencyTests: XCTestCase {
 
     func testPublishSubjectConcurrentOnNextWithChurnLosesAndRepeatsNothingForStayingSubscribers() {
         let subject = PublishSubject<Int>()
-        let staying = (0..<3).map { _ in EventRecorder<Int>() }
+        let staying = (0..<3).map { _ in SubjectEventRecorder<Int>() }
         let subscriptions = staying.map { subject.subscribe($0) }
         let senders = 3
         let perSender = 1000
@@ -56,12 +56,12 @@ final class SubjectConcurrencyTests: XCTestCase {
 
     func testBehaviorSubjectJoinersGetIncreasingValuesEndingWithTheCurrentOne() {
         let subject = BehaviorSubject(value: -1)
-        let joiners = (0..<2).map { _ in (0..<40).map { _ in EventRecorder<Int>(pausesOnFirstEvent: true) } }
+        let joiners = (0..<2).map { _ in (0..<40).map { _ in SubjectEventRecorder<Int>(pausesOnFirstEvent: true) } }
         let last = writeWhileJoining(joinThreads: 2, write: { subject.onNext($0) }, join: { thread in
             for recorder in joiners[thread] {
                 _ = subject.subscribe(recorder)
                 // A subscriber that leaves at once must still not see repeats.
-                let transient = EventRecorder<Int>(pausesOnFirstEvent: true)
+                let transient = SubjectEventRecorder<Int>(pausesOnFirstEvent: true)
                 subject.subscribe(transient).dispose()
                 assertStrictlyIncreasing(transient.elements)
             }
@@ -76,7 +76,7 @@ final class SubjectConcurrencyTests: XCTestCase {
 
     func testUnboundedReplaySubjectJoinersGetEveryElementInOrder() {
         let subject = ReplaySubject<Int>.createUnbounded()
-        let joiners = (0..<2).map { _ in (0..<10).map { _ in EventRecorder<Int>(pausesOnFirstEvent: true) } }
+        let joiners = (0..<2).map { _ in (0..<10).map { _ in SubjectEventRecorder<Int>(pausesOnFirstEvent: true) } }
         // Each joiner replays everything so far: a lower cap keeps this quick under TSan.
         let last = writeWhileJoining(joinThreads: 2, cap: 4_000, write: { subject.onNext($0) }, join: { thread in
             for recorder in joiners[thread] {
@@ -90,7 +90,7 @@ final class SubjectConcurrencyTests: XCTestCase {
 
     func testBoundedReplaySubjectJoinersGetIncreasingElementsEndingWithTheLast() {
         let subject = ReplaySubject<Int>.create(bufferSize: 3)
-        let joiners = (0..<2).map { _ in (0..<40).map { _ in EventRecorder<Int>(pausesOnFirstEvent: true) } }
+        let joiners = (0..<2).map { _ in (0..<40).map { _ in SubjectEventRecorder<Int>(pausesOnFirstEvent: true) } }
         let last = writeWhileJoining(joinThreads: 2, write: { subject.onNext($0) }, join: { thread in
             for recorder in joiners[thread] {
                 _ = subject.subscribe(recorder)
@@ -105,11 +105,11 @@ final class SubjectConcurrencyTests: XCTestCase {
 
     func testBehaviorRelayAcceptFromManyThreads() {
         let relay = BehaviorRelay(value: -1)
-        let recorder = EventRecorder<Int>()
+        let recorder = SubjectEventRecorder<Int>()
         _ = relay.subscribe(recorder)
         let threads = 4
         let perThread = 500
-        let readsOutOfRange = AtomicCounter()
+        let readsOutOfRange = DisposablesTestCounter()
         DispatchQueue.concurrentPerform(iterations: threads + 1) { index in
             if index < threads {
                 for value in 0..<perThread {
@@ -136,7 +136,7 @@ final class SubjectConcurrencyTests: XCTestCase {
             let async = AsyncSubject<Int>()
             replay.onNext(1)
             async.onNext(1)
-            let recorders = (0..<4).map { _ in (0..<4).map { _ in EventRecorder<Int>() } }
+            let recorders = (0..<4).map { _ in (0..<4).map { _ in SubjectEventRecorder<Int>() } }
             DispatchQueue.concurrentPerform(iterations: 5) { index in
                 if index == 4 {
                     publish.onCompleted()
@@ -183,15 +183,15 @@ final class SubjectConcurrencyTests: XCTestCase {
             }
             XCTAssertTrue(subject.isDisposed)
             XCTAssertFalse(subject.hasObservers)
-            let late = EventRecorder<Int>()
+            let late = SubjectEventRecorder<Int>()
             _ = subject.subscribe(late)
-            XCTAssertDisposedError(late.events.first, object: subject)
+            XCTAssertSubjectDisposedError(late.events.first, object: subject)
         }
     }
 
     func testSubscriptionDisposableDisposedFromManyThreadsRemovesOnlyItsObserver() {
         let subject = PublishSubject<Int>()
-        let kept = EventRecorder<Int>()
+        let kept = SubjectEventRecorder<Int>()
         _ = subject.subscribe(kept)
         let subscription = UncheckedBox(subject.subscribe(onNext: { _ in }))
         DispatchQueue.concurrentPerform(iterations: 8) { _ in subscription.value.dispose() }
@@ -211,8 +211,8 @@ final class SubjectConcurrencyTests: XCTestCase {
             ("share(replay: 1, scope: .forever)", { $0.share(replay: 1, scope: .forever) }),
         ]
         for (name, makeShared) in variants {
-            let subscribes = AtomicCounter()
-            let disposes = AtomicCounter()
+            let subscribes = DisposablesTestCounter()
+            let disposes = DisposablesTestCounter()
             let source = Observable<Int>.create { observer in
                 subscribes.increment()
                 observer.onNext(1)
@@ -232,9 +232,9 @@ final class SubjectConcurrencyTests: XCTestCase {
     func testShareReplay1JoinersGetIncreasingValuesEndingWithTheLast() {
         let subject = PublishSubject<Int>()
         let shared = UncheckedBox(subject.share(replay: 1))
-        let anchor = EventRecorder<Int>()
+        let anchor = SubjectEventRecorder<Int>()
         _ = shared.value.subscribe(anchor)
-        let joiners = (0..<2).map { _ in (0..<40).map { _ in EventRecorder<Int>(pausesOnFirstEvent: true) } }
+        let joiners = (0..<2).map { _ in (0..<40).map { _ in SubjectEventRecorder<Int>(pausesOnFirstEvent: true) } }
         let last = writeWhileJoining(joinThreads: 2, write: { subject.onNext($0) }, join: { thread in
             for recorder in joiners[thread] {
                 _ = shared.value.subscribe(recorder)

@@ -5,7 +5,7 @@ import XCTest
 
 /// An observer that records every event it gets; thread-safe, so concurrency tests can
 /// share it.
-final class EventRecorder<Element>: ObserverType, @unchecked Sendable { // `lock` guards `recorded`
+final class SubjectEventRecorder<Element>: ObserverType, @unchecked Sendable { // `lock` guards `recorded`
     private let lock = NSLock()
     private var recorded: [Event<Element>] = []
     /// Runs inside `on(_:)`, after recording, for re-entrancy tests.
@@ -40,13 +40,13 @@ final class EventRecorder<Element>: ObserverType, @unchecked Sendable { // `lock
 }
 
 /// A test error that compares by `id`.
-struct TestError: Error, Equatable {
+struct SubjectTestError: Error, Equatable {
     let id: Int
     init(_ id: Int = 0) { self.id = id }
 }
 
 /// Asserts that `event` is `error(RxError.disposed(object: object))`.
-func XCTAssertDisposedError<Element>(_ event: Event<Element>?, object: AnyObject, file: StaticString = #filePath, line: UInt = #line) {
+func XCTAssertSubjectDisposedError<Element>(_ event: Event<Element>?, object: AnyObject, file: StaticString = #filePath, line: UInt = #line) {
     guard case .error(let error)? = event, case RxError.disposed(let disposedObject)? = error as? RxError else {
         XCTFail("expected error(RxError.disposed), got \(String(describing: event))", file: file, line: line)
         return
@@ -56,7 +56,7 @@ func XCTAssertDisposedError<Element>(_ event: Event<Element>?, object: AnyObject
 
 /// A cold source that counts its subscriptions and disposals and hands out its observers,
 /// so a test can push events by hand.
-final class ManualSource<Element>: @unchecked Sendable { // used from one thread per test
+final class SubjectManualSource<Element>: @unchecked Sendable { // used from one thread per test
     private(set) var subscribeCount = 0
     private(set) var disposeCount = 0
     private(set) var observers: [AnyObserver<Element>] = []
@@ -75,7 +75,7 @@ final class ManualSource<Element>: @unchecked Sendable { // used from one thread
 
 /// An element whose deinit checks, from another thread, that `probe` can run: it fails
 /// (rather than hangs) when the element is released while a lock `probe` needs is held.
-final class LockProbe: @unchecked Sendable { // `gotThrough` is written before it is read, on one thread
+final class SubjectLockProbe: @unchecked Sendable { // `gotThrough` is written before it is read, on one thread
     private let probe: @Sendable () -> Void
     private let onRelease: (Bool) -> Void
 
