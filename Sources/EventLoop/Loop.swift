@@ -107,9 +107,10 @@ public final class EventLoop: @unchecked Sendable {
     ///
     /// While it runs, the loop is installed as RxCore's main run loop
     /// (`MainScheduler.install`); the previous one is restored when `run()` returns.
-    /// Work passed to ``execute(_:)`` before `run()` returns runs before it returns, so
-    /// nothing queued is lost (MainScheduler counts work it has queued). A loop may be
-    /// run again after `run()` returns, but not by two threads at once (trapped).
+    /// Work passed to ``execute(_:)`` before ``stop()`` was called runs before `run()`
+    /// returns; work submitted later (or queued by that work) waits for the next `run()`.
+    /// A loop may be run again after `run()` returns, but not by two threads at once
+    /// (trapped).
     public func run() {
         let thread = currentThreadID()
         let (entered, _) = loopThread.compareExchange(
@@ -121,8 +122,9 @@ public final class EventLoop: @unchecked Sendable {
 
         uv_run(uvLoop, UV_RUN_DEFAULT)
 
-        // Work queued after the last wake-up: run it (and whatever it queues) now.
-        while runQueuedWork() {}
+        // One more pass for work that raced with the stop. One pass, not "until empty":
+        // other threads may keep submitting, and run() must still return.
+        _ = runQueuedWork()
         // Restore only if nobody installed another loop meanwhile (see the report on
         // `MainScheduler.install`: there is no compare-and-swap there).
         if MainScheduler.runLoop === self {
@@ -165,7 +167,7 @@ public final class EventLoop: @unchecked Sendable {
     /// the submission that finds the queue empty wakes the loop, and one wake-up runs
     /// every closure queued at that moment (closures they queue run in the next turn).
     /// Work queued while the loop is not running waits for the next ``run()``; work still
-    /// queued when the loop is deinitialized is dropped.
+    /// queued when the loop is deinitialized is dropped (its closures are released).
     public func execute(_ work: @escaping @Sendable () -> Void) {
         let wasEmpty = lock.withLock {
             queued.append(work)
@@ -176,28 +178,29 @@ public final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Runs the queued closures; returns `false` when there were none. Loop thread only.
-    @discardableResult
+    /// Runs the closures queued so far and returns whether `stop()` had been called.
+    /// Loop thread only.
+    ///
+    /// The batch and the flag are read under one lock acquisition: if the flag is set,
+    /// everything submitted before `stop()` is in this batch.
     private func runQueuedWork() -> Bool {
         var batch = spareBatch
         spareBatch = []
-        lock.withLock { swap(&queued, &batch) }
-        guard !batch.isEmpty else {
-            spareBatch = batch
-            return false
+        let stop = lock.withLock {
+            swap(&queued, &batch)
+            return stopRequested
         }
         for work in batch {
             work()
         }
         batch.removeAll(keepingCapacity: batch.capacity <= 1024)
         spareBatch = batch
-        return true
+        return stop
     }
 
     /// The async callback: run the queued work, then honour `stop()`.
     fileprivate func wokeUp() {
-        runQueuedWork()
-        if lock.withLock({ stopRequested }) {
+        if runQueuedWork() {
             uv_stop(uvLoop)
         }
     }
