@@ -147,11 +147,12 @@ final class TCPConnectionTests: XCTestCase {
         let client = try TestClient(port: port)
         XCTAssertTrue(accepted.wait())
 
-        // 16 MiB is far more than the kernel buffers for a peer that does not read.
+        // 64 MiB (one 1 MiB buffer written 64 times: the connection holds it until each
+        // write completes) is far more than the kernel buffers for a peer that does not read.
         let completions = Recorder<String>()
         let queued = try runner.sync { () -> Int in
             let chunk = WriteBuffer(repeatElement(UInt8(7), count: 1 << 20))
-            for _ in 0..<16 {
+            for _ in 0..<64 {
                 try connectionBox.value!.write(chunk) { error in completions.append(error.map(\.name) ?? "ok") }
             }
             return connectionBox.value!.writeQueueSize
@@ -172,7 +173,7 @@ final class TCPConnectionTests: XCTestCase {
         XCTAssertEqual(afterClose, "ECANCELED, queue 0")
         XCTAssertTrue(closed.wait())
         // Every write completed exactly once; those still queued were cancelled.
-        XCTAssertEqual(completions.values.count, 16)
+        XCTAssertEqual(completions.values.count, 64)
         XCTAssertTrue(completions.values.contains("ECANCELED"), "\(completions.values)")
         XCTAssertEqual(Set(completions.values).subtracting(["ok", "ECANCELED"]), [])
         _ = client
