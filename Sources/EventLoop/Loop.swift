@@ -125,8 +125,7 @@ public final class EventLoop: @unchecked Sendable {
         // One more pass for work that raced with the stop. One pass, not "until empty":
         // other threads may keep submitting, and run() must still return.
         _ = runQueuedWork()
-        // Restore only if nobody installed another loop meanwhile (see the report on
-        // `MainScheduler.install`: there is no compare-and-swap there).
+        // `install` is a plain store: restore only if nobody replaced us meanwhile.
         if MainScheduler.runLoop === self {
             MainScheduler.install(previousMain)
         }
