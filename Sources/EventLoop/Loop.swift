@@ -117,18 +117,14 @@ public final class EventLoop: @unchecked Sendable {
             expected: 0, desired: thread, ordering: .acquiringAndReleasing)
         precondition(entered, "EventLoop.run() called while the loop is already running")
 
-        let previousMain = MainScheduler.runLoop
-        MainScheduler.install(self)
+        let previousMain = MainScheduler.install(self)
 
         uv_run(uvLoop, UV_RUN_DEFAULT)
 
         // One more pass for work that raced with the stop. One pass, not "until empty":
         // other threads may keep submitting, and run() must still return.
         _ = runQueuedWork()
-        // `install` is a plain store: restore only if nobody replaced us meanwhile.
-        if MainScheduler.runLoop === self {
-            MainScheduler.install(previousMain)
-        }
+        MainScheduler.uninstall(self, restoring: previousMain)
         lock.withLock { stopRequested = false }
         loopThread.store(0, ordering: .releasing)
     }
