@@ -1,0 +1,2 @@
+/// The integer types `interval` and `timer` can count in, as in RxSwift.
+public typealias RxAbstractInteger = FixedWidthInteger
