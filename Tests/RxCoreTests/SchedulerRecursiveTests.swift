@@ -52,6 +52,9 @@ final class SchedulerRecursiveTests: XCTestCase {
         let stopped = expectation(description: "stopped")
         let states = StateLog()
         let holder = DisposableHolder()
+        // Hold the queue until the disposable is stored, so iteration 10 can reach it.
+        let gate = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
         holder.set(scheduler.scheduleRecursive(0) { state, recurse in
             states.append(state)
             if state == 10 {
@@ -60,6 +63,7 @@ final class SchedulerRecursiveTests: XCTestCase {
             }
             recurse(state + 1) // after dispose this schedules nothing
         })
+        gate.signal()
         wait(for: [stopped], timeout: 10)
         let barrier = expectation(description: "barrier")
         _ = scheduler.schedule(()) { _ in barrier.fulfill(); return Disposables.create() }

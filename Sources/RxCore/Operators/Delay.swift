@@ -34,7 +34,7 @@ private final class Delay<Element>: Producer<Element> {
 /// otherwise left for the drain to send after its current item.
 private final class DelaySink<Element>: Sink<Element, Element> {
     let sourceSubscription = SingleAssignmentDisposable()
-    let drainSubscription = SerialDisposable()
+    let drainSubscription = GenerationalDisposable()
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType
     private let lock = Lock.make()
@@ -57,21 +57,21 @@ private final class DelaySink<Element>: Sink<Element, Element> {
 
     override func onNext(_ element: Element) {
         let now = scheduler.now
-        let shouldSchedule: Bool = lock.performLocked {
+        let drainNumber: UInt64? = lock.performLocked {
             queue.enqueue((now, element))
             return startDrainIfIdle()
         }
-        if shouldSchedule { scheduleDrain() }
+        if let drainNumber { scheduleDrain(drainNumber) }
     }
 
     override func onCompleted() {
         sourceSubscription.dispose()
         let now = scheduler.now
-        let shouldSchedule: Bool = lock.performLocked {
+        let drainNumber: UInt64? = lock.performLocked {
             completedTime = now
             return startDrainIfIdle()
         }
-        if shouldSchedule { scheduleDrain() }
+        if let drainNumber { scheduleDrain(drainNumber) }
     }
 
     override func onError(_ error: Swift.Error) {
@@ -88,17 +88,18 @@ private final class DelaySink<Element>: Sink<Element, Element> {
         }
     }
 
-    /// Must hold `lock`.
-    private func startDrainIfIdle() -> Bool {
-        if active { return false }
+    /// Must hold `lock`. The number of the drain to schedule, if none is active.
+    private func startDrainIfIdle() -> UInt64? {
+        if active { return nil }
         active = true
-        return true
+        return drainSubscription.begin()
     }
 
-    private func scheduleDrain() {
-        drainSubscription.disposable = scheduler.scheduleRecursive((), dueTime: dueTime) { _, recurse in
+    private func scheduleDrain(_ number: UInt64) {
+        let disposable = scheduler.scheduleRecursive((), dueTime: dueTime) { _, recurse in
             self.drain(recurse)
         }
+        drainSubscription.store(disposable, for: number)
     }
 
     private enum Step {

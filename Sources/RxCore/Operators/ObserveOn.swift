@@ -187,7 +187,7 @@ private final class ObserveOn<Element>: Producer<Element> {
 /// Queues events and delivers them through `scheduleRecursive`, one per action, with at
 /// most one action pending, as RxSwift's `ObserveOnSink` does.
 private final class ObserveOnSink<Element>: Sink<Element, Element> {
-    let pump = SerialDisposable()
+    let pump = GenerationalDisposable()
     private let scheduler: ImmediateSchedulerType
     private let lock = Lock.make()
 
@@ -202,12 +202,12 @@ private final class ObserveOnSink<Element>: Sink<Element, Element> {
     }
 
     override func onNext(_ element: Element) {
-        let start: Bool = lock.performLocked {
-            if termination != nil { return false }
+        let pumpNumber: UInt64? = lock.performLocked {
+            if termination != nil { return nil }
             queue.enqueue(element)
             return startIfStopped()
         }
-        if start { startPump() }
+        if let pumpNumber { startPump(pumpNumber) }
     }
 
     override func onError(_ error: Swift.Error) {
@@ -219,25 +219,27 @@ private final class ObserveOnSink<Element>: Sink<Element, Element> {
     }
 
     private func terminate(_ end: Termination) {
-        let start: Bool = lock.performLocked {
-            if termination != nil { return false }
+        let pumpNumber: UInt64? = lock.performLocked {
+            if termination != nil { return nil }
             termination = end
             return startIfStopped()
         }
-        if start { startPump() }
+        if let pumpNumber { startPump(pumpNumber) }
     }
 
-    /// Must hold `lock`.
-    private func startIfStopped() -> Bool {
-        if running { return false }
+    /// Must hold `lock`. The number of the pump to start, if none is running.
+    private func startIfStopped() -> UInt64? {
+        if running { return nil }
         running = true
-        return true
+        return pump.begin()
     }
 
-    private func startPump() {
-        pump.disposable = scheduler.scheduleRecursive(()) { _, recurse in
+    private func startPump(_ number: UInt64) {
+        // Scheduled outside `lock`: an immediate scheduler runs the first delivery inline.
+        let disposable = scheduler.scheduleRecursive(()) { _, recurse in
             self.deliverOne(recurse)
         }
+        pump.store(disposable, for: number)
     }
 
     private func deliverOne(_ recurse: (()) -> Void) {
