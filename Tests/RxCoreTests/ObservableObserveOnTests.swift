@@ -102,6 +102,25 @@ final class ObservableObserveOnTests: XCTestCase {
         XCTAssertEqual(terminal.values, [])
     }
 
+    func testSerialQueueEventsGoAheadOfWorkScheduledAfterThem() {
+        // As with RxSwift's serial-queue path, an event is placed on the queue when it
+        // arrives: work scheduled on the same queue afterwards runs after it. (A pump that
+        // delivered one event per scheduled action would let the marker in between.)
+        let scheduler = serialScheduler()
+        let gate = DispatchSemaphore(value: 0)
+        let order = Log()
+        _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
+        let box = ObserverBox()
+        _ = manualSource(box).observe(on: scheduler).subscribe(onNext: { order.append($0, onQueue: true) })
+        box.observer?.onNext(1)
+        box.observer?.onNext(2)
+        box.observer?.onNext(3)
+        _ = scheduler.schedule(()) { _ in order.append(-1, onQueue: true); return Disposables.create() }
+        gate.signal()
+        barrier(scheduler)
+        XCTAssertEqual(order.values, [1, 2, 3, -1])
+    }
+
     func testSerialQueueReentrantEventsKeepOrder() {
         // An observer that feeds the source again while an element is being delivered.
         let scheduler = serialScheduler()
