@@ -121,6 +121,27 @@ final class ObservableObserveOnTests: XCTestCase {
         XCTAssertEqual(order.values, [1, 2, 3, -1])
     }
 
+    func testSerialQueueKeepsTheOrderAcrossStreamsFedFromOneThread() {
+        // One producer thread alternates between two streams observed on the same queue:
+        // the queue must see the events in the order they were produced, not grouped by
+        // stream (a batching drain would deliver a1 a2 before b1).
+        let scheduler = serialScheduler()
+        let gate = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
+        let order = Log()
+        let a = ObserverBox()
+        let b = ObserverBox()
+        _ = manualSource(a).observe(on: scheduler).subscribe(onNext: { order.append($0, onQueue: true) })
+        _ = manualSource(b).observe(on: scheduler).subscribe(onNext: { order.append($0, onQueue: true) })
+        a.observer?.onNext(1)
+        b.observer?.onNext(2)
+        a.observer?.onNext(3)
+        b.observer?.onNext(4)
+        gate.signal()
+        barrier(scheduler)
+        XCTAssertEqual(order.values, [1, 2, 3, 4])
+    }
+
     func testSerialQueueReentrantEventsKeepOrder() {
         // An observer that feeds the source again while an element is being delivered.
         let scheduler = serialScheduler()

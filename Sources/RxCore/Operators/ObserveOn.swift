@@ -7,9 +7,10 @@ extension ObservableType {
     /// `MainScheduler.instance`, events that arrive on the loop thread while nothing is
     /// queued are delivered synchronously.
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        // Serial schedulers run work in order, so a whole batch of queued events can be
-        // delivered by one scheduled drain; any other scheduler gets one event per
-        // scheduled action (a concurrent one would otherwise reorder them).
+        // A serial scheduler already runs work in order, so each event can be put on it
+        // directly as it arrives (RxSwift's `ObserveOnSerialDispatchQueue`): the event
+        // takes its place among any other work on that queue. Any other scheduler might
+        // run two actions at once, so events go through a queue drained one per action.
         if let serial = scheduler as? SerialDispatchQueueScheduler {
             return ObserveOnSerial(source: asObservable(), target: .queue(serial.configuration.queue))
         }
@@ -33,14 +34,14 @@ private enum Termination {
     case completed
 }
 
-// MARK: - Serial schedulers: one drain per batch
+// MARK: - Serial schedulers: each event scheduled as it arrives
 
-/// Where the serial path runs its drains.
+/// Where the serial path puts events.
 private enum SerialTarget {
-    /// A serial dispatch queue: a plain `async`, no per-drain disposable.
+    /// A serial dispatch queue: a plain `async` per event, no disposable, no lock.
     case queue(DispatchQueue)
     /// `MainScheduler`: through its `schedule`, which runs at once on the loop thread
-    /// when nothing is in flight.
+    /// when nothing is in flight, and otherwise enqueues on the loop.
     case scheduler(ImmediateSchedulerType)
 }
 
@@ -60,21 +61,15 @@ private final class ObserveOnSerial<Element>: Producer<Element> {
     }
 }
 
-/// Per event: a lock and an append. A drain is scheduled only when none is pending; it
-/// delivers everything queued so far, outside the lock, then schedules the next drain if
-/// more arrived meanwhile (so a busy source cannot monopolise the queue or the loop).
-/// At most one drain exists at a time, which is what keeps the order.
+/// Per event: one closure and one enqueue, nothing else. The scheduler's own FIFO keeps
+/// the order, also across several streams fed from one thread, and once the sink is
+/// disposed the events still queued find it so and are dropped by `forward…`.
+///
+/// The delivering closures are the only place the sink crosses threads; it is handed
+/// over inside `UncheckedSendable` because the serial queue (or loop) runs them one at a
+/// time, in order, and `Sink`'s disposed flag is atomic.
 private final class ObserveOnSerialSink<Element>: Sink<Element, Element> {
     private let target: SerialTarget
-    private let lock = Lock.make()
-
-    // Guarded by `lock`.
-    private var pending: ContiguousArray<Element> = []
-    private var termination: Termination?
-    private var drainScheduled = false
-
-    /// Touched only by the current drain (drains never overlap; `lock` orders them).
-    private var batch: ContiguousArray<Element> = []
 
     init(target: SerialTarget, observer: ObserverNode<Element>, cancel: Cancelable) {
         self.target = target
@@ -82,87 +77,45 @@ private final class ObserveOnSerialSink<Element>: Sink<Element, Element> {
     }
 
     override func onNext(_ element: Element) {
-        lock.lock()
-        if termination != nil {
-            lock.unlock()
-            return
-        }
-        pending.append(element)
-        let start = !drainScheduled
-        drainScheduled = true
-        lock.unlock()
-        if start { scheduleDrain() }
-    }
-
-    override func onError(_ error: Swift.Error) {
-        terminate(.error(error))
-    }
-
-    override func onCompleted() {
-        terminate(.completed)
-    }
-
-    private func terminate(_ end: Termination) {
-        lock.lock()
-        if termination != nil {
-            lock.unlock()
-            return
-        }
-        termination = end
-        let start = !drainScheduled
-        drainScheduled = true
-        lock.unlock()
-        if start { scheduleDrain() }
-    }
-
-    private func scheduleDrain() {
         switch target {
         case .queue(let queue):
-            let sink = UncheckedSendable(self)
-            queue.async { sink.value.drain() }
+            let work = UncheckedSendable((self, element))
+            queue.async { work.value.0.forwardNext(work.value.1) }
         case .scheduler(let scheduler):
-            _ = scheduler.schedule(self) { sink in
-                sink.drain()
+            _ = scheduler.schedule((self, element)) { work in
+                work.0.forwardNext(work.1)
                 return Disposables.create()
             }
         }
     }
 
-    private func drain() {
-        lock.lock()
-        swap(&pending, &batch)
-        // Nothing follows a termination, so when one is set `batch` holds every element
-        // still owed before it.
-        let end = termination
-        lock.unlock()
-
-        for element in batch {
-            if isDisposed { break }
-            forwardNext(element)
-        }
-        batch.removeAll(keepingCapacity: true)
-        if isDisposed { return }
-
-        if let end {
-            switch end {
-            case .error(let error): forwardError(error)
-            case .completed: forwardCompleted()
-            }
-            dispose()
-            return
-        }
-
-        lock.lock()
-        let more = !pending.isEmpty || termination != nil
-        if !more { drainScheduled = false }
-        lock.unlock()
-        if more { scheduleDrain() }
+    override func onError(_ error: Swift.Error) {
+        deliverTerminal(.error(error))
     }
 
-    override func dispose() {
-        super.dispose()
-        // Drop what can no longer be delivered.
-        lock.performLocked { pending.removeAll() }
+    override func onCompleted() {
+        deliverTerminal(.completed)
+    }
+
+    private func deliverTerminal(_ end: Termination) {
+        switch target {
+        case .queue(let queue):
+            let work = UncheckedSendable((self, end))
+            queue.async { work.value.0.finish(work.value.1) }
+        case .scheduler(let scheduler):
+            _ = scheduler.schedule((self, end)) { work in
+                work.0.finish(work.1)
+                return Disposables.create()
+            }
+        }
+    }
+
+    private func finish(_ end: Termination) {
+        switch end {
+        case .error(let error): forwardError(error)
+        case .completed: forwardCompleted()
+        }
+        dispose()
     }
 }
 
