@@ -73,17 +73,17 @@ final class CurrentThreadSchedulerTests: XCTestCase {
 
     func testTrampolineIsPerThread() {
         let done = expectation(description: "other thread")
-        let otherThreadRequired = ThreadResult()
+        let otherThreadRequired = TimeOpsValue<Bool>()
         _ = CurrentThreadScheduler.instance.schedule(()) { _ in
             // A trampoline runs here, but not on another thread.
             Thread.detachNewThread {
-                otherThreadRequired.set(CurrentThreadScheduler.isScheduleRequired)
+                otherThreadRequired.value = CurrentThreadScheduler.isScheduleRequired
                 done.fulfill()
             }
             return Disposables.create()
         }
         wait(for: [done], timeout: 5)
-        XCTAssertEqual(otherThreadRequired.get(), true)
+        XCTAssertEqual(otherThreadRequired.value, true)
     }
 
     func testSubscribeMadeOutsideAnActionRunsInsideTheTrampoline() {
@@ -95,11 +95,4 @@ final class CurrentThreadSchedulerTests: XCTestCase {
         .subscribe()
         XCTAssertEqual(requiredDuringSubscribe, false)
     }
-}
-
-private final class ThreadResult: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Bool?
-    func set(_ newValue: Bool) { lock.lock(); value = newValue; lock.unlock() }
-    func get() -> Bool? { lock.lock(); defer { lock.unlock() }; return value }
 }

@@ -25,7 +25,7 @@ final class DispatchSchedulerConcurrencyTests: XCTestCase {
     /// threads at once (element = producer * 100_000 + index), then completes.
     private func concurrentProducer(producers: Int, perProducer: Int) -> Observable<Int> {
         Observable.create { observer in
-            let sendable = Unchecked(observer)
+            let sendable = TimeOpsUnchecked(observer)
             DispatchQueue.concurrentPerform(iterations: producers) { producer in
                 for index in 0..<perProducer {
                     sendable.value.onNext(producer * 100_000 + index)
@@ -49,8 +49,8 @@ final class DispatchSchedulerConcurrencyTests: XCTestCase {
     func testObserveOnSerialQueueFromAConcurrentProducer() {
         let scheduler = serialScheduler("observe-on-serial")
         let completed = expectation(description: "completed")
-        let log = Log<Int>()
-        let wrongQueue = Log<Int>()
+        let log = TimeOpsLog<Int>()
+        let wrongQueue = TimeOpsLog<Int>()
         let subscription = concurrentProducer(producers: 8, perProducer: 500)
             .observe(on: scheduler)
             .subscribe(
@@ -69,8 +69,8 @@ final class DispatchSchedulerConcurrencyTests: XCTestCase {
     func testObserveOnConcurrentSchedulerFromAConcurrentProducer() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let completed = expectation(description: "completed")
-        let log = Log<Int>()
-        let overlap = Overlap()
+        let log = TimeOpsLog<Int>()
+        let overlap = TimeOpsOverlap()
         _ = concurrentProducer(producers: 4, perProducer: 250)
             .observe(on: scheduler)
             .subscribe(
@@ -88,9 +88,9 @@ final class DispatchSchedulerConcurrencyTests: XCTestCase {
 
     func testObserveOnMainFromAConcurrentProducer() {
         let completed = expectation(description: "completed")
-        let log = Log<Int>()
-        let offMain = Log<Int>()
-        let source = Unchecked(concurrentProducer(producers: 4, perProducer: 250))
+        let log = TimeOpsLog<Int>()
+        let offMain = TimeOpsLog<Int>()
+        let source = TimeOpsUnchecked(concurrentProducer(producers: 4, perProducer: 250))
         DispatchQueue.global().async {
             _ = source.value.observe(on: MainScheduler.instance).subscribe(
                 onNext: { value in
@@ -107,11 +107,11 @@ final class DispatchSchedulerConcurrencyTests: XCTestCase {
 
     func testObserveOnDisposedFromAnotherThreadWhileEventsFlow() {
         let scheduler = serialScheduler("observe-on-dispose")
-        let log = Log<Int>()
+        let log = TimeOpsLog<Int>()
         let running = DispatchSemaphore(value: 0)
-        let stop = Flag()
+        let stop = TimeOpsFlag()
         let source = Observable<Int>.create { observer in
-            let sendable = Unchecked(observer)
+            let sendable = TimeOpsUnchecked(observer)
             DispatchQueue.global().async {
                 var i = 0
                 while !stop.isSet {
@@ -122,7 +122,7 @@ final class DispatchSchedulerConcurrencyTests: XCTestCase {
             }
             return Disposables.create { stop.set() }
         }
-        let subscription = Unchecked(source.observe(on: scheduler).subscribe(onNext: { log.append($0) }))
+        let subscription = TimeOpsUnchecked(source.observe(on: scheduler).subscribe(onNext: { log.append($0) }))
         XCTAssertEqual(running.wait(timeout: .now() + 30), .success)
         let disposed = expectation(description: "disposed")
         DispatchQueue.global().async {
@@ -144,11 +144,11 @@ final class DispatchSchedulerConcurrencyTests: XCTestCase {
         let scheduler = serialScheduler("cancel-queued")
         let gate = DispatchSemaphore(value: 0)
         _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
-        let ran = Log<Int>()
+        let ran = TimeOpsLog<Int>()
         let scheduled = (0..<200).map { i in
             scheduler.schedule(i) { i in ran.append(i); return Disposables.create() }
         }
-        let handles = Unchecked(scheduled)
+        let handles = TimeOpsUnchecked(scheduled)
         DispatchQueue.concurrentPerform(iterations: 100) { pair in
             handles.value[pair * 2].dispose() // every even one
         }
@@ -163,11 +163,11 @@ final class DispatchSchedulerConcurrencyTests: XCTestCase {
         // lose a race with its timer.
         let gate = DispatchSemaphore(value: 0)
         _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
-        let ran = Log<Int>()
+        let ran = TimeOpsLog<Int>()
         let timers = (0..<100).map { i in
             scheduler.scheduleRelative(i, dueTime: .milliseconds(1)) { i in ran.append(i); return Disposables.create() }
         }
-        let handles = Unchecked(timers)
+        let handles = TimeOpsUnchecked(timers)
         DispatchQueue.concurrentPerform(iterations: 50) { pair in
             handles.value[pair * 2 + 1].dispose() // every odd one
         }
@@ -180,9 +180,9 @@ final class DispatchSchedulerConcurrencyTests: XCTestCase {
 
     func testCancellingAPeriodicTimerFromAnotherThread() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
-        let ticks = Log<Int>()
+        let ticks = TimeOpsLog<Int>()
         let started = DispatchSemaphore(value: 0)
-        let periodic = Unchecked(scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(1)) { state in
+        let periodic = TimeOpsUnchecked(scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(1)) { state in
             ticks.append(state)
             if state == 3 { started.signal() }
             return state + 1
@@ -208,9 +208,9 @@ final class DispatchSchedulerConcurrencyTests: XCTestCase {
 
     func testDisposingRecursiveWorkFromAnotherThread() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
-        let iterations = Log<Int>()
+        let iterations = TimeOpsLog<Int>()
         let started = DispatchSemaphore(value: 0)
-        let recursion = Unchecked(scheduler.scheduleRecursive(0) { state, recurse in
+        let recursion = TimeOpsUnchecked(scheduler.scheduleRecursive(0) { state, recurse in
             iterations.append(state)
             if state == 10 { started.signal() }
             recurse(state + 1)
@@ -238,9 +238,9 @@ final class DispatchSchedulerConcurrencyTests: XCTestCase {
     func testDebounceOnARealQueueFromAnotherThread() {
         let scheduler = serialScheduler("debounce")
         let completed = expectation(description: "completed")
-        let log = Log<Int>()
+        let log = TimeOpsLog<Int>()
         let source = Observable<Int>.create { observer in
-            let sendable = Unchecked(observer)
+            let sendable = TimeOpsUnchecked(observer)
             DispatchQueue.global().async {
                 for i in 0..<100 { sendable.value.onNext(i) }
                 sendable.value.onCompleted()
@@ -260,9 +260,9 @@ final class DispatchSchedulerConcurrencyTests: XCTestCase {
     func testDelayOnAConcurrentQueueKeepsOrder() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let completed = expectation(description: "completed")
-        let log = Log<Int>()
+        let log = TimeOpsLog<Int>()
         let source = Observable<Int>.create { observer in
-            let sendable = Unchecked(observer)
+            let sendable = TimeOpsUnchecked(observer)
             DispatchQueue.global().async {
                 for i in 0..<50 { sendable.value.onNext(i) }
                 sendable.value.onCompleted()
@@ -281,8 +281,8 @@ final class DispatchSchedulerConcurrencyTests: XCTestCase {
         // Subscribe and dispose many time-operator chains from many threads at once while
         // their timers run on a concurrent queue: the sanitizer checks the locking.
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
-        let delivered = Log<Int>()
-        let fallback = Log<Int>()
+        let delivered = TimeOpsLog<Int>()
+        let fallback = TimeOpsLog<Int>()
         DispatchQueue.concurrentPerform(iterations: 16) { i in
             let source = Observable<Int>.create { observer in
                 observer.onNext(i)
@@ -316,30 +316,9 @@ final class DispatchSchedulerConcurrencyTests: XCTestCase {
     }
 }
 
-private struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
-private final class Log<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Value] = []
-    func append(_ value: Value) { lock.lock(); storage.append(value); lock.unlock() }
-    var values: [Value] { lock.lock(); defer { lock.unlock() }; return storage }
-}
-
-private final class Flag: @unchecked Sendable {
+private final class TimeOpsFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
     func set() { lock.lock(); value = true; lock.unlock() }
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-}
-
-private final class Overlap: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = 0
-    private var _maximum = 0
-    func enter() { lock.lock(); current += 1; _maximum = max(_maximum, current); lock.unlock() }
-    func leave() { lock.lock(); current -= 1; lock.unlock() }
-    var maximum: Int { lock.lock(); defer { lock.unlock() }; return _maximum }
 }

@@ -28,7 +28,7 @@ final class DispatchSchedulerTests: XCTestCase {
 
     func testSerialScheduleRunsInOrderOnItsQueue() {
         let scheduler = serialScheduler()
-        let log = Log<Int>()
+        let log = TimeOpsLog<Int>()
         for i in 0..<200 {
             _ = scheduler.schedule(i) { [key] i in
                 XCTAssertEqual(DispatchQueue.getSpecific(key: key), "serial")
@@ -43,7 +43,7 @@ final class DispatchSchedulerTests: XCTestCase {
     func testSerialScheduleDisposedBeforeItRunsIsSkipped() {
         let scheduler = serialScheduler()
         let gate = DispatchSemaphore(value: 0)
-        let log = Log<String>()
+        let log = TimeOpsLog<String>()
         _ = scheduler.schedule(()) { _ in
             gate.wait() // hold the queue so the next two are still pending
             return Disposables.create()
@@ -59,7 +59,7 @@ final class DispatchSchedulerTests: XCTestCase {
     func testSerialSchedulerOverAConcurrentQueueNeverOverlaps() {
         let concurrent = DispatchQueue(label: "target", attributes: .concurrent)
         let scheduler = SerialDispatchQueueScheduler(queue: concurrent, internalSerialQueueName: "proxy")
-        let tracker = OverlapTracker()
+        let tracker = TimeOpsOverlap()
         for _ in 0..<20 {
             _ = scheduler.schedule(()) { _ in
                 tracker.enter()
@@ -75,7 +75,7 @@ final class DispatchSchedulerTests: XCTestCase {
 
     func testSerialQosInitialiserRunsWork() {
         let scheduler = SerialDispatchQueueScheduler(qos: .userInitiated)
-        let log = Log<Int>()
+        let log = TimeOpsLog<Int>()
         _ = scheduler.schedule(1) { value in log.append(value); return Disposables.create() }
         barrier(scheduler)
         XCTAssertEqual(log.values, [1])
@@ -84,7 +84,7 @@ final class DispatchSchedulerTests: XCTestCase {
     func testScheduleRelativeRunsOnceOnTheQueue() {
         let scheduler = serialScheduler()
         let fired = expectation(description: "fired")
-        let log = Log<Int>()
+        let log = TimeOpsLog<Int>()
         _ = scheduler.scheduleRelative(42, dueTime: .milliseconds(5)) { [key] value in
             XCTAssertEqual(DispatchQueue.getSpecific(key: key), "serial")
             log.append(value)
@@ -99,7 +99,7 @@ final class DispatchSchedulerTests: XCTestCase {
     func testScheduleRelativeRunsInDeadlineOrderAndDisposedOnesNever() {
         let scheduler = serialScheduler()
         let done = expectation(description: "last timer")
-        let log = Log<String>()
+        let log = TimeOpsLog<String>()
         let cancelled = scheduler.scheduleRelative("cancelled", dueTime: .milliseconds(10)) { value in
             log.append(value)
             return Disposables.create()
@@ -121,7 +121,7 @@ final class DispatchSchedulerTests: XCTestCase {
     func testDisposingAfterScheduleRelativeRanDisposesWhatTheActionReturned() {
         let scheduler = serialScheduler()
         let fired = expectation(description: "fired")
-        let actionResultDisposed = Log<Bool>()
+        let actionResultDisposed = TimeOpsLog<Bool>()
         let scheduled = scheduler.scheduleRelative((), dueTime: .milliseconds(1)) { _ in
             fired.fulfill()
             return Disposables.create { actionResultDisposed.append(true) }
@@ -136,7 +136,7 @@ final class DispatchSchedulerTests: XCTestCase {
     func testSchedulePeriodicThreadsStateAndStopsWhenDisposed() {
         let scheduler = serialScheduler()
         let fiveTicks = expectation(description: "five ticks")
-        let log = Log<Int>()
+        let log = TimeOpsLog<Int>()
         let periodic = scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(2)) { [key] state in
             XCTAssertEqual(DispatchQueue.getSpecific(key: key), "serial")
             log.append(state)
@@ -164,7 +164,7 @@ final class DispatchSchedulerTests: XCTestCase {
     func testConcurrentSchedulerRunsEverythingOffTheMainThread() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let group = DispatchGroup()
-        let log = Log<Int>()
+        let log = TimeOpsLog<Int>()
         for i in 0..<100 {
             group.enter()
             _ = scheduler.schedule(i) { i in
@@ -184,7 +184,7 @@ final class DispatchSchedulerTests: XCTestCase {
         let scheduler = ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "c", attributes: .concurrent))
         let condition = NSCondition()
         var started = 0
-        let log = Log<String>()
+        let log = TimeOpsLog<String>()
         let bothEnded = expectation(description: "both ended")
         bothEnded.expectedFulfillmentCount = 2
         for _ in 0..<2 {
@@ -210,7 +210,7 @@ final class DispatchSchedulerTests: XCTestCase {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .utility)
         let relative = expectation(description: "relative")
         let ticks = expectation(description: "ticks")
-        let log = Log<Int>()
+        let log = TimeOpsLog<Int>()
         _ = scheduler.scheduleRelative((), dueTime: .milliseconds(2)) { _ in
             relative.fulfill()
             return Disposables.create()
@@ -228,7 +228,7 @@ final class DispatchSchedulerTests: XCTestCase {
 
     func testNeverDueTimeNeverRuns() {
         let scheduler = serialScheduler()
-        let log = Log<Int>()
+        let log = TimeOpsLog<Int>()
         let scheduled = scheduler.scheduleRelative(1, dueTime: .never) { value in
             log.append(value)
             return Disposables.create()
@@ -236,36 +236,5 @@ final class DispatchSchedulerTests: XCTestCase {
         barrier(scheduler)
         scheduled.dispose()
         XCTAssertEqual(log.values, [])
-    }
-}
-
-/// A thread-safe append-only log.
-private final class Log<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Value] = []
-
-    func append(_ value: Value) {
-        lock.lock(); storage.append(value); lock.unlock()
-    }
-
-    var values: [Value] {
-        lock.lock(); defer { lock.unlock() }
-        return storage
-    }
-}
-
-/// Records the most actions ever running at once.
-private final class OverlapTracker: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = 0
-    private(set) var maximum = 0
-    private(set) var total = 0
-
-    func enter() {
-        lock.lock(); current += 1; total += 1; maximum = max(maximum, current); lock.unlock()
-    }
-
-    func leave() {
-        lock.lock(); current -= 1; lock.unlock()
     }
 }

@@ -2,8 +2,6 @@ import RxCore
 import RxTesting
 import XCTest
 
-private struct TestError: Error {}
-
 final class ObservableBufferTests: XCTestCase {
     func testSendsWhenFullOrWhenTheTimeSpanEnds() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -30,7 +28,7 @@ final class ObservableBufferTests: XCTestCase {
 
     func testErrorDropsTheCurrentBuffer() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TestError())])
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .error(230, TimeOpsError())])
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(50), count: 3, scheduler: scheduler) }
         XCTAssertEqual(res.events.count, 1)
         XCTAssertEqual(res.events[0].time, 230)

@@ -2,8 +2,6 @@ import RxCore
 import RxTesting
 import XCTest
 
-private struct TestError: Error {}
-
 final class ObservableDebounceTests: XCTestCase {
     func testEachElementRestartsTheTimer() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -36,10 +34,10 @@ final class ObservableDebounceTests: XCTestCase {
     func testAllPassErrorEnd() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
-            .next(150, 1), .next(250, 3), .next(300, 4), .error(500, TestError()),
+            .next(150, 1), .next(250, 3), .next(300, 4), .error(500, TimeOpsError()),
         ])
         let res = scheduler.start { xs.debounce(.seconds(40), scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.next(290, 3), .next(340, 4), .error(500, TestError())])
+        XCTAssertEqual(res.events, [.next(290, 3), .next(340, 4), .error(500, TimeOpsError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 500)])
     }
 
@@ -57,10 +55,10 @@ final class ObservableDebounceTests: XCTestCase {
     func testErrorDropsThePendingElement() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
-            .next(150, 1), .next(250, 3), .next(300, 4), .next(450, 7), .error(500, TestError()),
+            .next(150, 1), .next(250, 3), .next(300, 4), .next(450, 7), .error(500, TimeOpsError()),
         ])
         let res = scheduler.start { xs.debounce(.seconds(60), scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.next(360, 4), .error(500, TestError())])
+        XCTAssertEqual(res.events, [.next(360, 4), .error(500, TimeOpsError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 500)])
     }
 

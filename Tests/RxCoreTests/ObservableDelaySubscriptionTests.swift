@@ -2,8 +2,6 @@ import RxCore
 import RxTesting
 import XCTest
 
-private struct TestError: Error {}
-
 final class ObservableDelaySubscriptionTests: XCTestCase {
     func testSubscribesAfterTheDelay() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -15,15 +13,15 @@ final class ObservableDelaySubscriptionTests: XCTestCase {
 
     func testError() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .error(70, TestError())])
+        let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .error(70, TimeOpsError())])
         let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.next(280, 42), .next(290, 43), .error(300, TestError())])
+        XCTAssertEqual(res.events, [.next(280, 42), .next(290, 43), .error(300, TimeOpsError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(230, 300)])
     }
 
     func testDisposeAfterSubscribing() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .error(70, TestError())])
+        let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .error(70, TimeOpsError())])
         let res = scheduler.start(disposed: 291) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
         XCTAssertEqual(res.events, [.next(280, 42), .next(290, 43)])
         XCTAssertEqual(xs.subscriptions, [Subscription(230, 291)])

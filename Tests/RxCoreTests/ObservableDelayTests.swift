@@ -2,8 +2,6 @@ import RxCore
 import RxTesting
 import XCTest
 
-private struct TestError: Error {}
-
 final class ObservableDelayTests: XCTestCase {
     private func source(_ scheduler: TestScheduler, end: Recorded<Event<Int>>) -> TestableObservable<Int> {
         scheduler.createHotObservable([.next(150, 1), .next(250, 2), .next(350, 3), .next(450, 4), end])
@@ -35,9 +33,9 @@ final class ObservableDelayTests: XCTestCase {
 
     func testErrorIsNotDelayed() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(150, 1), .error(250, TestError())])
+        let xs = scheduler.createHotObservable([.next(150, 1), .error(250, TimeOpsError())])
         let res = scheduler.start { xs.delay(.seconds(150), scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.error(250, TestError())])
+        XCTAssertEqual(res.events, [.error(250, TimeOpsError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
     }
 
@@ -51,18 +49,18 @@ final class ObservableDelayTests: XCTestCase {
 
     func testErrorAfterEverythingWasDelivered() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, end: .error(550, TestError()))
+        let xs = source(scheduler, end: .error(550, TimeOpsError()))
         let res = scheduler.start { xs.delay(.seconds(50), scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.next(300, 2), .next(400, 3), .next(500, 4), .error(550, TestError())])
+        XCTAssertEqual(res.events, [.next(300, 2), .next(400, 3), .next(500, 4), .error(550, TimeOpsError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 550)])
     }
 
     func testErrorOvertakesTheQueuedElements() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, end: .error(550, TestError()))
+        let xs = source(scheduler, end: .error(550, TimeOpsError()))
         let res = scheduler.start { xs.delay(.seconds(150), scheduler: scheduler) }
         // 4 (due at 600) is dropped.
-        XCTAssertEqual(res.events, [.next(400, 2), .next(500, 3), .error(550, TestError())])
+        XCTAssertEqual(res.events, [.next(400, 2), .next(500, 3), .error(550, TimeOpsError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 550)])
     }
 

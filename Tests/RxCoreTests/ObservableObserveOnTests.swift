@@ -4,8 +4,6 @@ import RxCore
 import RxTesting
 import XCTest
 
-private struct TestError: Error {}
-
 final class ObservableObserveOnTests: XCTestCase {
     private let key = DispatchSpecificKey<String>()
 
@@ -22,7 +20,7 @@ final class ObservableObserveOnTests: XCTestCase {
     }
 
     /// A source that hands its observer to the test, which then drives it.
-    private func manualSource(_ box: ObserverBox) -> Observable<Int> {
+    private func manualSource(_ box: TimeOpsObserverBox) -> Observable<Int> {
         Observable.create { observer in
             box.observer = observer
             return Disposables.create { box.disposed = true }
@@ -34,7 +32,7 @@ final class ObservableObserveOnTests: XCTestCase {
     func testSerialQueueKeepsOrderAndDeliversOnTheQueue() {
         let scheduler = serialScheduler()
         let completed = expectation(description: "completed")
-        let log = Log()
+        let log = TimeOpsQueueLog()
         let source = Observable<Int>.create { observer in
             for i in 0..<1_000 { observer.onNext(i) }
             observer.onCompleted()
@@ -57,8 +55,8 @@ final class ObservableObserveOnTests: XCTestCase {
 
     func testSerialQueueDeliversLaterAndDisposesTheSourceAfterTheTerminalEvent() {
         let scheduler = serialScheduler()
-        let box = ObserverBox()
-        let log = Log()
+        let box = TimeOpsObserverBox()
+        let log = TimeOpsQueueLog()
         var events: [String] = []
         let lock = NSLock()
         _ = manualSource(box).observe(on: scheduler).subscribe(
@@ -73,7 +71,7 @@ final class ObservableObserveOnTests: XCTestCase {
         barrier(scheduler)
         XCTAssertEqual(log.values, [0, 1, 2])
         XCTAssertFalse(box.disposed)
-        box.observer?.onError(TestError())
+        box.observer?.onError(TimeOpsError())
         barrier(scheduler)
         lock.lock(); XCTAssertEqual(events, ["error"]); lock.unlock()
         XCTAssertTrue(box.disposed)
@@ -82,8 +80,8 @@ final class ObservableObserveOnTests: XCTestCase {
     func testSerialQueueDisposeDropsQueuedEvents() {
         let scheduler = serialScheduler()
         let gate = DispatchSemaphore(value: 0)
-        let log = Log()
-        let terminal = Log()
+        let log = TimeOpsQueueLog()
+        let terminal = TimeOpsQueueLog()
         _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
         let source = Observable<Int>.create { observer in
             observer.onNext(1)
@@ -108,9 +106,9 @@ final class ObservableObserveOnTests: XCTestCase {
         // delivered one event per scheduled action would let the marker in between.)
         let scheduler = serialScheduler()
         let gate = DispatchSemaphore(value: 0)
-        let order = Log()
+        let order = TimeOpsQueueLog()
         _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
-        let box = ObserverBox()
+        let box = TimeOpsObserverBox()
         _ = manualSource(box).observe(on: scheduler).subscribe(onNext: { order.append($0, onQueue: true) })
         box.observer?.onNext(1)
         box.observer?.onNext(2)
@@ -128,9 +126,9 @@ final class ObservableObserveOnTests: XCTestCase {
         let scheduler = serialScheduler()
         let gate = DispatchSemaphore(value: 0)
         _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
-        let order = Log()
-        let a = ObserverBox()
-        let b = ObserverBox()
+        let order = TimeOpsQueueLog()
+        let a = TimeOpsObserverBox()
+        let b = TimeOpsObserverBox()
         _ = manualSource(a).observe(on: scheduler).subscribe(onNext: { order.append($0, onQueue: true) })
         _ = manualSource(b).observe(on: scheduler).subscribe(onNext: { order.append($0, onQueue: true) })
         a.observer?.onNext(1)
@@ -145,8 +143,8 @@ final class ObservableObserveOnTests: XCTestCase {
     func testSerialQueueReentrantEventsKeepOrder() {
         // An observer that feeds the source again while an element is being delivered.
         let scheduler = serialScheduler()
-        let box = ObserverBox()
-        let log = Log()
+        let box = TimeOpsObserverBox()
+        let log = TimeOpsQueueLog()
         let done = expectation(description: "done")
         _ = manualSource(box).observe(on: scheduler).subscribe(onNext: { value in
             log.append(value, onQueue: true)
@@ -183,10 +181,10 @@ final class ObservableObserveOnTests: XCTestCase {
 
     func testMainSchedulerFromABackgroundThreadHopsToMainInOrder() {
         let completed = expectation(description: "completed")
-        let log = Log()
+        let log = TimeOpsQueueLog()
         let source = Observable<Int>.create { observer in
             // AnyObserver is not Sendable; the Rx grammar keeps these calls serial.
-            let sendable = Unchecked(observer)
+            let sendable = TimeOpsUnchecked(observer)
             DispatchQueue.global().async {
                 for i in 0..<200 { sendable.value.onNext(i) }
                 sendable.value.onCompleted()
@@ -234,12 +232,12 @@ final class ObservableObserveOnTests: XCTestCase {
             Observable<Int>.create { observer in
                 observer.onNext(1)
                 observer.onNext(2)
-                observer.onError(TestError())
+                observer.onError(TimeOpsError())
                 return Disposables.create()
             }
             .observe(on: scheduler)
         }
-        XCTAssertEqual(res.events, [.next(201, 1), .next(202, 2), .error(203, TestError())])
+        XCTAssertEqual(res.events, [.next(201, 1), .next(202, 2), .error(203, TimeOpsError())])
     }
 
     func testVirtualTimeDisposeDropsPendingEvents() {
@@ -253,8 +251,8 @@ final class ObservableObserveOnTests: XCTestCase {
     func testConcurrentSchedulerIsSerialisedAndOrdered() {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let completed = expectation(description: "completed")
-        let log = Log()
-        let tracker = Overlap()
+        let log = TimeOpsQueueLog()
+        let tracker = TimeOpsOverlap()
         let source = Observable<Int>.create { observer in
             for i in 0..<300 { observer.onNext(i) }
             observer.onCompleted()
@@ -290,7 +288,7 @@ final class ObservableObserveOnTests: XCTestCase {
     }
 }
 
-private final class ObserverBox: @unchecked Sendable {
+private final class TimeOpsObserverBox: @unchecked Sendable {
     private let lock = NSLock()
     private var _observer: AnyObserver<Int>?
     private var _disposed = false
@@ -304,7 +302,7 @@ private final class ObserverBox: @unchecked Sendable {
     }
 }
 
-private final class Log: @unchecked Sendable {
+private final class TimeOpsQueueLog: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [Int] = []
     private var everyOnQueue = true
@@ -313,18 +311,4 @@ private final class Log: @unchecked Sendable {
     }
     var values: [Int] { lock.lock(); defer { lock.unlock() }; return storage }
     var allOnQueue: Bool { lock.lock(); defer { lock.unlock() }; return everyOnQueue }
-}
-
-private final class Overlap: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = 0
-    private var _maximum = 0
-    func enter() { lock.lock(); current += 1; _maximum = max(_maximum, current); lock.unlock() }
-    func leave() { lock.lock(); current -= 1; lock.unlock() }
-    var maximum: Int { lock.lock(); defer { lock.unlock() }; return _maximum }
-}
-
-private struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -4,8 +4,6 @@ import RxCore
 import RxTesting
 import XCTest
 
-private struct TestError: Error {}
-
 final class ObservableSubscribeOnTests: XCTestCase {
     // MARK: Virtual time (RxSwift's cases: `schedule` runs one tick later)
 
@@ -34,9 +32,9 @@ final class ObservableSubscribeOnTests: XCTestCase {
 
     func testError() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs: TestableObservable<Int> = scheduler.createHotObservable([.error(300, TestError())])
+        let xs: TestableObservable<Int> = scheduler.createHotObservable([.error(300, TimeOpsError())])
         let res = scheduler.start { xs.subscribe(on: scheduler) }
-        XCTAssertEqual(res.events, [.error(300, TestError())])
+        XCTAssertEqual(res.events, [.error(300, TimeOpsError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(201, 301)])
     }
 
@@ -67,7 +65,7 @@ final class ObservableSubscribeOnTests: XCTestCase {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "subscribe-on", serialQueueConfiguration: { queue in
             queue.setSpecific(key: key, value: "subscribe-on")
         })
-        let record = Record()
+        let record = TimeOpsSubscribeOnRecord()
         let subscribed = expectation(description: "subscribed")
         let disposed = expectation(description: "disposed")
         let source = Observable<Int>.create { observer in
@@ -98,7 +96,7 @@ final class ObservableSubscribeOnTests: XCTestCase {
     }
 }
 
-private final class Record: @unchecked Sendable {
+private final class TimeOpsSubscribeOnRecord: @unchecked Sendable {
     private let lock = NSLock()
     private var _subscribeQueue: String?
     private var _disposeQueue: String?

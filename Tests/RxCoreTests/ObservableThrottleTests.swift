@@ -2,8 +2,6 @@ import RxCore
 import RxTesting
 import XCTest
 
-private struct TestError: Error {}
-
 /// RxSwift's ObservableThrottleTest cases, plus the RX-SEMANTICS line. The hot events at
 /// 210, 250, 310, 350, 410, 450 with t = 200 give exactly 210 and 410 with
 /// `latest: false` whatever the end time; with `latest: true` the element of 450 also
@@ -67,11 +65,11 @@ final class ObservableThrottleTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
-            .next(350, 5), .error(410, TestError()), .next(450, 7), .completed(500),
+            .next(350, 5), .error(410, TimeOpsError()), .next(450, 7), .completed(500),
         ])
         let res = scheduler.start { xs.throttle(.seconds(200), scheduler: scheduler) }
         // 5 was pending for 410 but the error, at 410 too, overtakes it.
-        XCTAssertEqual(res.events, [.next(210, 2), .error(410, TestError())])
+        XCTAssertEqual(res.events, [.next(210, 2), .error(410, TimeOpsError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 410)])
     }
 
@@ -122,10 +120,10 @@ final class ObservableThrottleTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
             .next(150, 1), .next(210, 2), .next(250, 3), .next(310, 4),
-            .next(350, 5), .error(410, TestError()), .next(450, 7), .completed(500),
+            .next(350, 5), .error(410, TimeOpsError()), .next(450, 7), .completed(500),
         ])
         let res = scheduler.start { xs.throttle(.seconds(200), latest: false, scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.next(210, 2), .error(410, TestError())])
+        XCTAssertEqual(res.events, [.next(210, 2), .error(410, TimeOpsError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 410)])
     }
 

@@ -2,8 +2,6 @@ import RxCore
 import RxTesting
 import XCTest
 
-private struct TestError: Error {}
-
 final class ObservableTimeoutTests: XCTestCase {
     func testEmpty() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -15,9 +13,9 @@ final class ObservableTimeoutTests: XCTestCase {
 
     func testError() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(150, 0), .error(300, TestError())])
+        let xs = scheduler.createHotObservable([.next(150, 0), .error(300, TimeOpsError())])
         let res = scheduler.start { xs.timeout(.seconds(200), scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.error(300, TestError())])
+        XCTAssertEqual(res.events, [.error(300, TimeOpsError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
     }
 
@@ -119,7 +117,7 @@ final class ObservableTimeoutTests: XCTestCase {
 
     func testSourceTerminationAfterTheSwitchIsIgnored() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs: TestableObservable<Int> = scheduler.createHotObservable([.error(500, TestError())])
+        let xs: TestableObservable<Int> = scheduler.createHotObservable([.error(500, TimeOpsError())])
         let ys = scheduler.createColdObservable([.next(100, -1)])
         let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
         XCTAssertEqual(res.events, [.next(400, -1)])
@@ -130,9 +128,9 @@ final class ObservableTimeoutTests: XCTestCase {
     func testOtherErrorIsForwarded() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs: TestableObservable<Int> = scheduler.createHotObservable([.next(500, 42)])
-        let ys: TestableObservable<Int> = scheduler.createColdObservable([.error(100, TestError())])
+        let ys: TestableObservable<Int> = scheduler.createColdObservable([.error(100, TimeOpsError())])
         let res = scheduler.start { xs.timeout(.seconds(100), other: ys, scheduler: scheduler) }
-        XCTAssertEqual(res.events, [.error(400, TestError())])
+        XCTAssertEqual(res.events, [.error(400, TimeOpsError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
         XCTAssertEqual(ys.subscriptions, [Subscription(300, 400)])
     }

@@ -50,8 +50,8 @@ final class SchedulerRecursiveTests: XCTestCase {
     func testRecursionOnASerialQueueStopsWhenDisposedFromTheAction() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "recursive")
         let stopped = expectation(description: "stopped")
-        let states = StateLog()
-        let holder = DisposableHolder()
+        let states = TimeOpsLog<Int>()
+        let holder = TimeOpsDisposableHolder()
         // Hold the queue until the disposable is stored, so iteration 10 can reach it.
         let gate = DispatchSemaphore(value: 0)
         _ = scheduler.schedule(()) { _ in gate.wait(); return Disposables.create() }
@@ -72,15 +72,8 @@ final class SchedulerRecursiveTests: XCTestCase {
     }
 }
 
-private final class StateLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Int] = []
-    func append(_ value: Int) { lock.lock(); storage.append(value); lock.unlock() }
-    var values: [Int] { lock.lock(); defer { lock.unlock() }; return storage }
-}
-
 /// Holds a disposable that may be set after the first iteration already wants it.
-private final class DisposableHolder: @unchecked Sendable {
+private final class TimeOpsDisposableHolder: @unchecked Sendable {
     private let lock = NSLock()
     private var disposable: Disposable?
     private var disposed = false

@@ -1,4 +1,6 @@
-extension ObservableType where Element: RxAbstractInteger {
+// `FixedWidthInteger` is what RxSwift's `RxAbstractInteger` stands for; it is spelled out
+// here so that this file does not depend on where that alias is declared.
+extension ObservableType where Element: FixedWidthInteger {
     /// Emits 0, 1, 2, … every `period`, the first after one period, on `scheduler`.
     public static func interval(_ period: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         Timer(dueTime: period, period: period, scheduler: scheduler)
@@ -11,7 +13,7 @@ extension ObservableType where Element: RxAbstractInteger {
     }
 }
 
-private final class Timer<Element: RxAbstractInteger>: Producer<Element> {
+private final class Timer<Element: FixedWidthInteger>: Producer<Element> {
     private let dueTime: RxTimeInterval
     private let period: RxTimeInterval?
     private let scheduler: SchedulerType

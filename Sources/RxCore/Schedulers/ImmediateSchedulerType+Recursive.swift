@@ -8,25 +8,8 @@ extension ImmediateSchedulerType {
     }
 }
 
-/// Where one scheduled iteration is in its life: its disposable is kept in the group only
-/// while it is pending, so a long recursion does not accumulate finished disposables.
-enum RecursiveScheduleState {
-    /// Scheduled, its disposable not yet stored.
-    case initial
-    /// Pending, its disposable stored under this key.
-    case added(CompositeDisposable.DisposeKey)
-    /// Ran (or found the group disposed).
-    case done
-}
-
-/// One iteration's state, shared by the scheduling call and the action (which may run
-/// first, synchronously, or concurrently on another thread); guarded by the owner's lock.
-final class RecursiveScheduleEntry {
-    var state = RecursiveScheduleState.initial
-}
-
 /// Drives ``ImmediateSchedulerType/scheduleRecursive(_:action:)``.
-final class RecursiveImmediateScheduler<State> {
+private final class RecursiveImmediateScheduler<State> {
     typealias Action = (_ state: State, _ recurse: (State) -> Void) -> Void
 
     private let lock = Lock.make()
