@@ -26,7 +26,7 @@ test: deps
 # Thread sanitizer over the concurrency tests (own build folder: instrumented objects).
 test-tsan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
-	$(SWIFT) test --skip-build --scratch-path .build-tsan --filter Concurrency
+	TSAN_OPTIONS="history_size=7 halt_on_error=1" $(SWIFT) test --skip-build --scratch-path .build-tsan --filter Concurrency
 
 clean:
 	rm -rf .build .build-tsan
