@@ -1,5 +1,8 @@
 /// A first-in first-out queue with O(1) amortised enqueue and dequeue (an array and a
 /// head index; the consumed prefix is dropped once it is at least half the storage).
+///
+/// `RingBuffer` is the cheaper queue on per-element paths; this one adds what `delay`
+/// needs besides (a look at the head, emptying at once).
 struct FIFOQueue<Element> {
     private var storage: ContiguousArray<Element> = []
     private var head = 0

@@ -145,7 +145,7 @@ private final class ObserveOnSink<Element>: Sink<Element, Element> {
     private let lock = Lock.make()
 
     // Guarded by `lock`.
-    private var queue = FIFOQueue<Element>()
+    private let queue = RingBuffer<Element>()
     private var termination: Termination?
     private var running = false
 
