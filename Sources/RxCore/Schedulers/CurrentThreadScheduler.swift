@@ -23,6 +23,15 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
         TrampolineState.current?.running != true
     }
 
+    /// `true` when this thread's trampoline holds queued actions that have not run yet.
+    ///
+    /// Recursive scheduling uses it to run its next step in place when nothing else is
+    /// waiting, which gives the same order as queuing each step, without an allocation.
+    static var hasQueuedActions: Bool {
+        guard let state = TrampolineState.current else { return false }
+        return state.head < state.queue.count
+    }
+
     /// Runs `action` now if no trampoline is running on this thread, else queues it.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let trampoline = TrampolineState.currentOrNew()
@@ -46,6 +55,8 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
 private final class TrampolineState {
     var running = false
     var queue: [ScheduledItem] = []
+    /// The index of the next queued item to run.
+    var head = 0
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -70,12 +81,12 @@ private final class TrampolineState {
     }
 
     func drain() {
-        var index = 0
-        while index < queue.count {
-            let item = queue[index]
-            index += 1
+        while head < queue.count {
+            let item = queue[head]
+            head += 1
             item.invoke()
         }
         queue.removeAll(keepingCapacity: true)
+        head = 0
     }
 }
