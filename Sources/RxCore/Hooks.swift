@@ -20,6 +20,15 @@ public enum Hooks {
         set { storage.write { $0.captureCallstack = newValue } }
     }
 
+    /// Called when a binding (`bind(onNext:)`, a `Binder`) receives an error. RxSwift traps
+    /// in debug builds; a server hosting other sessions must not, so the default prints
+    /// and the server layer reports it to the session's client (trapping only in its
+    /// strict test mode).
+    public static var bindingErrorHandler: (Swift.Error) -> Void {
+        get { storage.read { $0.bindingErrorHandler } }
+        set { storage.write { $0.bindingErrorHandler = newValue } }
+    }
+
     /// Whether subscriptions record a call stack for ``defaultErrorHandler``.
     public static var recordCallStackOnError: Bool {
         get { storage.read { $0.recordCallStack } }
@@ -38,6 +47,9 @@ private final class HookStorage: @unchecked Sendable {
         }
         var captureCallstack: Hooks.CustomCaptureSubscriptionCallstack = { [] }
         var recordCallStack = false
+        var bindingErrorHandler: (Swift.Error) -> Void = { error in
+            print("Binding error: \(error)")
+        }
     }
 
     private let lock = Lock.make()

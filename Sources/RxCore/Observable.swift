@@ -8,7 +8,10 @@ public class Observable<Element>: ObservableType {
 
     /// Subscribes `observer` to the events of this sequence.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        subscribe(node: ObserverAdapter(observer))
+        if let binder = observer as? Binder<Element> {
+            return subscribe(node: binder.node)
+        }
+        return subscribe(node: ObserverAdapter(observer))
     }
 
     /// Subscribes an internal observer. Every concrete sequence overrides this.

@@ -88,6 +88,18 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
         return cancel
     }
 
+    /// Runs `body` at once and returns `true` when `schedule` would run it synchronously;
+    /// else returns `false` having done nothing. Lets `Binder` skip the generic path.
+    @inline(__always)
+    func runIfImmediate(_ body: () -> Void) -> Bool {
+        if alwaysDefers { return false }
+        let previous = numberEnqueued.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue
+        defer { numberEnqueued.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
+        guard previous == 0, Self.isMainThread else { return false }
+        body()
+        return true
+    }
+
     /// Runs `action` on the loop after `dueTime`.
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         if dueTime.nanosecondsValue == nil { return Disposables.create() }

@@ -1,0 +1,19 @@
+import RxCore
+
+/// An observer that records every event with the virtual time it arrived.
+public final class TestableObserver<Element>: ObserverType {
+    /// The scheduler whose clock stamps the events.
+    public let scheduler: TestScheduler
+
+    /// The events received so far.
+    public private(set) var events: [Recorded<Event<Element>>] = []
+
+    init(scheduler: TestScheduler) {
+        self.scheduler = scheduler
+    }
+
+    /// Records `event` at the current virtual time.
+    public func on(_ event: Event<Element>) {
+        events.append(Recorded(time: scheduler.clock, value: event))
+    }
+}
