@@ -25,15 +25,18 @@ private final class Generate<Element>: Producer<Element> {
     }
 
     override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = GenerateSink<Element>(observer: observer, cancel: cancel)
+        let sink = GenerateSink(state: initialState, observer: observer, cancel: cancel)
         let (condition, iterate) = (self.condition, self.iterate)
-        // The state rides in the recursion: (state, isFirst).
-        let subscription = scheduler.scheduleRecursive((initialState, true)) { step, recurse in
+        // The recursion carries only "is this the first step" (a concrete state keeps it
+        // specialised); the generated state lives in the sink.
+        let subscription = scheduler.scheduleRecursive(true) { isFirst, recurse in
             do {
-                let state = step.1 ? step.0 : try iterate(step.0)
-                if try condition(state) {
-                    sink.forwardNext(state)
-                    recurse((state, false))
+                if !isFirst {
+                    sink.state = try iterate(sink.state)
+                }
+                if try condition(sink.state) {
+                    sink.forwardNext(sink.state)
+                    recurse(false)
                 } else {
                     sink.forwardCompleted()
                     sink.dispose()
@@ -47,4 +50,12 @@ private final class Generate<Element>: Producer<Element> {
     }
 }
 
-private final class GenerateSink<Element>: Sink<Never, Element> {}
+/// Holds the generated state; only the recursion's steps, which run one at a time, touch it.
+private final class GenerateSink<Element>: Sink<Never, Element> {
+    var state: Element
+
+    init(state: Element, observer: ObserverNode<Element>, cancel: Cancelable) {
+        self.state = state
+        super.init(observer: observer, cancel: cancel)
+    }
+}

@@ -18,6 +18,7 @@ private final class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
     init(start: Element, count: Element, scheduler: ImmediateSchedulerType) {
         precondition(count >= 0, "range: count can't be negative")
         precondition(count == 0 || !start.addingReportingOverflow(count - 1).overflow, "range: overflow")
+        precondition(Int(exactly: count) != nil, "range: count too large")
         self.start = start
         self.count = count
         self.scheduler = scheduler
@@ -25,10 +26,13 @@ private final class RangeProducer<Element: RxAbstractInteger>: Producer<Element>
 
     override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = RangeSink<Element>(observer: observer, cancel: cancel)
-        let (start, count) = (self.start, self.count)
-        let subscription = scheduler.scheduleRecursive(0 as Element) { index, recurse in
+        let start = self.start
+        // An `Int` step counter keeps the recursion specialised; the checks in `init`
+        // make `start + index` exact.
+        let count = Int(count)
+        let subscription = scheduler.scheduleRecursive(0) { index, recurse in
             if index < count {
-                sink.forwardNext(start + index)
+                sink.forwardNext(start &+ Element(truncatingIfNeeded: index))
                 recurse(index + 1)
             } else {
                 sink.forwardCompleted()

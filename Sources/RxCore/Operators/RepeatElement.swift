@@ -16,9 +16,11 @@ private final class RepeatElement<Element>: Producer<Element> {
 
     override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = RepeatElementSink<Element>(observer: observer, cancel: cancel)
-        let subscription = scheduler.scheduleRecursive(element) { element, recurse in
+        let element = self.element
+        // A `Void` state keeps the recursion specialised; the element is captured.
+        let subscription = scheduler.scheduleRecursive(()) { _, recurse in
             sink.forwardNext(element)
-            recurse(element)
+            recurse(())
         }
         return (sink, subscription)
     }

@@ -98,29 +98,36 @@ private final class TrampolineRecursion<State>: Disposable, @unchecked Sendable 
     }
 
     private func run(_ state: State) {
+        // `current` doubles as the slot for the state passed to `recurse`, with `pending`
+        // saying it holds one: no `Optional<State>` per step, which in unspecialised code
+        // would cost a metadata look-up each time.
         var current = state
+        var pending = false
+        var fannedOut = false
+        // Looked up once: every step of this run happens on this thread's trampoline.
+        let trampoline = TrampolineState.current
         while !disposed.load(ordering: .acquiring) {
-            var next: State?
-            var fannedOut = false
+            pending = false
+            fannedOut = false
             action(current) { newState in
-                if next == nil && !fannedOut {
-                    next = newState
+                if !pending && !fannedOut {
+                    current = newState
+                    pending = true
                     return
                 }
                 // Several recursions from one step: queue them all, in call order.
-                if let held = next {
-                    next = nil
-                    schedule(held)
+                if pending {
+                    pending = false
+                    schedule(current)
                 }
                 fannedOut = true
                 schedule(newState)
             }
-            guard let following = next else { return }
-            if CurrentThreadScheduler.hasQueuedActions {
-                schedule(following)
+            guard pending else { return }
+            if trampoline?.hasQueuedActions ?? false {
+                schedule(current)
                 return
             }
-            current = following
         }
     }
 
