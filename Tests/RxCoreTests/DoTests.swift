@@ -83,4 +83,32 @@ final class DoTests: XCTestCase {
         subscription.dispose()
         XCTAssertEqual(disposals, 1)
     }
+
+    func testThrowingAfterCompletedCannotFollowTheTerminalEventAndIsReported() {
+        let previous = Hooks.defaultErrorHandler
+        defer { Hooks.defaultErrorHandler = previous }
+        var reported: [String] = []
+        Hooks.defaultErrorHandler = { _, error in reported.append("\(error)") }
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
+        let res = scheduler.start { xs.do(afterCompleted: { throw testError }) }
+        XCTAssertEqual(res.events, [.next(210, 1), .completed(250)])
+        XCTAssertEqual(reported, ["TestError(1)"])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testThrowingAfterErrorDoesNotSendASecondError() {
+        let previous = Hooks.defaultErrorHandler
+        defer { Hooks.defaultErrorHandler = previous }
+        var reported: [String] = []
+        Hooks.defaultErrorHandler = { _, error in reported.append("\(error)") }
+        // `catch` downstream would take a second error for its fallback's error.
+        var events: [String] = []
+        _ = Observable<Int>.error(testError)
+            .do(afterError: { _ in throw testError2 })
+            .catch { _ in .never() }
+            .subscribe { events.append($0.debugDescription) }
+        XCTAssertEqual(events, [])
+        XCTAssertEqual(reported, ["TestError(2)"])
+    }
 }

@@ -67,6 +67,8 @@ private final class CatchSink<Element>: Sink<Element, Element> {
     }
 
     override func onError(_ error: Swift.Error) {
+        // A late error after dispose must not run the handler or subscribe anything.
+        if isDisposed { return }
         if caught {
             forwardError(error)
             dispose()

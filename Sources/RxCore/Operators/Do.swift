@@ -5,6 +5,8 @@ extension ObservableType {
     /// - `onNext`/`onError`/`onCompleted` run before the event is forwarded,
     ///   `afterNext`/`afterError`/`afterCompleted` after it. A throwing handler forwards
     ///   its error instead (or after the element, for `afterNext`) and ends the sequence.
+    ///   **Bindery:** a throwing `afterError`/`afterCompleted` comes after the terminal
+    ///   event, so its error goes to ``Hooks/defaultErrorHandler``, not downstream.
     /// - `onSubscribe` runs before subscribing to the source, `onSubscribed` after.
     /// - `onDispose` runs once the source subscription is disposed, for any reason.
     public func `do`(
@@ -95,24 +97,36 @@ private final class DoSink<Element>: Sink<Element, Element> {
     override func onError(_ error: Swift.Error) {
         do {
             try handlers.onError?(error)
-            forwardError(error)
-            try handlers.afterError?(error)
-            dispose()
         } catch {
             forwardError(error)
             dispose()
+            return
         }
+        forwardError(error)
+        runAfterTerminal { try handlers.afterError?(error) }
     }
 
     override func onCompleted() {
         do {
             try handlers.onCompleted?()
-            forwardCompleted()
-            try handlers.afterCompleted?()
-            dispose()
         } catch {
             forwardError(error)
             dispose()
+            return
         }
+        forwardCompleted()
+        runAfterTerminal { try handlers.afterCompleted?() }
+    }
+
+    /// Runs an after-terminal handler, then disposes. The terminal event has gone
+    /// downstream already, so a thrown error cannot follow it (the grammar allows one
+    /// terminal event); it is reported instead of being lost.
+    private func runAfterTerminal(_ handler: () throws -> Void) {
+        do {
+            try handler()
+        } catch {
+            Hooks.defaultErrorHandler([], error)
+        }
+        dispose()
     }
 }
