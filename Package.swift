@@ -21,11 +21,14 @@ let package = Package(
         .target(name: "EventLoop", dependencies: ["CLibUV", "RxCore"]),
         // Virtual time for users' tests (RxTest's API).
         .target(name: "RxTesting", dependencies: ["RxCore"]),
+        // Layer 2: server-side widget models with RxCocoa's reactive extensions.
+        .target(name: "RxWidgets", dependencies: ["RxCore"]),
         .executableTarget(name: "bindery", dependencies: ["EventLoop", "RxCore"]),
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "RxCore"]),
+        .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxCore", "RxTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
