@@ -23,12 +23,15 @@ let package = Package(
         .target(name: "RxTesting", dependencies: ["RxCore"]),
         // Layer 2: server-side widget models with RxCocoa's reactive extensions.
         .target(name: "RxWidgets", dependencies: ["RxCore"]),
+        // UIKit names as typealiases, so RxCocoa-era code ports by changing imports.
+        .target(name: "UIKitCompat", dependencies: ["RxWidgets", "RxCore"]),
         .executableTarget(name: "bindery", dependencies: ["EventLoop", "RxCore"]),
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "RxCore"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxCore", "RxTesting"]),
+        .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
