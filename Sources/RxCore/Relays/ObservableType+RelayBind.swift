@@ -42,7 +42,7 @@ extension ObservableType {
         map { $0 as Element? }.bindRelayInputs(relays.map(\.inputNode))
     }
 
-    private func bindRelayInputs(_ inputs: [ObserverNode<Element>]) -> Disposable {
+    func bindRelayInputs(_ inputs: [ObserverNode<Element>]) -> Disposable {
         subscribe(node: RelayBindObserver(inputs))
     }
 }
