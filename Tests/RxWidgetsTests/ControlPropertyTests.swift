@@ -162,3 +162,44 @@ struct UncheckedWidgetTestValue<Value>: @unchecked Sendable {
         self.value = value
     }
 }
+
+/// `asDriver()` / `asSignal()` on control properties and events.
+final class ControlTraitsTests: XCTestCase {
+    func testControlPropertyAsDriverReplaysAndFollowsTheUser() throws {
+        let field = TextField()
+        field.text = "start"
+        let label = Label()
+        let other = Label()
+        let driver = field.rx.text.asDriver()
+        let bag = DisposeBag()
+        driver.drive(label.rx.text).disposed(by: bag)
+        try field.sendUserEvent(.editingChanged, value: .string("typed"))
+        driver.drive(other.rx.text).disposed(by: bag) // shared: gets the latest at once
+        XCTAssertEqual(label.text, "typed")
+        XCTAssertEqual(other.text, "typed")
+    }
+
+    func testControlEventAsSignalAndDriver() {
+        let button = Button()
+        var signalTaps = 0
+        var driverTaps = 0
+        let bag = DisposeBag()
+        button.rx.tap.asSignal().emit(onNext: { signalTaps += 1 }).disposed(by: bag)
+        button.rx.tap.asDriver().drive(onNext: { driverTaps += 1 }).disposed(by: bag)
+        button.sendActions(for: .touchUpInside)
+        XCTAssertEqual([signalTaps, driverTaps], [1, 1])
+    }
+
+    func testAnErrorIsReportedAndTheDriverCompletes() {
+        let subject = PublishSubject<Int>()
+        let property = ControlProperty(values: subject, valueSink: AnyObserver<Int> { _ in })
+        var events: [String] = []
+        let errors = widgetTestBindingErrors {
+            _ = property.asDriver().drive(onNext: { events.append("\($0)") }, onCompleted: { events.append("completed") })
+            subject.onNext(1)
+            subject.onError(WidgetTestError())
+        }
+        XCTAssertEqual(events, ["1", "completed"])
+        XCTAssertEqual(errors, ["boom"])
+    }
+}
