@@ -148,8 +148,9 @@ open class Control: View {
     ///   Nothing is applied or sent when it throws.
     @discardableResult
     public func sendUserEvent(_ event: Event, value: WidgetValue? = nil) throws(WidgetInputError) -> WidgetValue? {
-        guard event.names.count == 1, userEvents.contains(event) else {
-            let name = event.names.count == 1 ? event.names[0] : "\(event.rawValue)"
+        guard event.rawValue.nonzeroBitCount == 1, userEvents.contains(event) else {
+            let names = event.names
+            let name = names.count == 1 ? names[0] : "events \(event.rawValue)"
             throw WidgetInputError(.unknownEvent, "\(kind) '\(id)' does not send \(name)")
         }
         guard isEnabled else {
@@ -158,7 +159,7 @@ open class Control: View {
         var applied: WidgetValue?
         if let value {
             guard let property = valueProperty else {
-                throw WidgetInputError(.badValue, "\(kind) '\(id)' takes no value with \(event.names[0])")
+                throw WidgetInputError(.badValue, "\(kind) '\(id)' takes no value")
             }
             applied = try applyUserInput(property: property, value: value)
         }
