@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "RxCore", targets: ["RxCore"]),
         .library(name: "RxTesting", targets: ["RxTesting"]),
         .library(name: "EventLoop", targets: ["EventLoop"]),
+        .library(name: "RxWidgets", targets: ["RxWidgets"]),
+        .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
     ],
     targets: [
         // Layer 0: libuv through pkg-config (Debian: libuv1-dev).

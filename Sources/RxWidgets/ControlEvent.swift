@@ -23,7 +23,7 @@ public struct ControlEvent<PropertyType>: ControlEventType {
     /// Wraps `events`, which must follow the trait's rules (no error; complete when the
     /// control goes away). Subscriptions are made on the main loop.
     public init<Ev: ObservableType>(events: Ev) where Ev.Element == Element {
-        self.events = events.subscribe(on: MainLoopImmediateScheduler.instance)
+        self.events = events.subscribe(on: ConcurrentMainScheduler.instance)
     }
 
     /// Subscribes `observer` to the events.

@@ -30,7 +30,7 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
         values: Values,
         valueSink: Sink
     ) where Element == Values.Element, Element == Sink.Element {
-        self.values = values.subscribe(on: MainLoopImmediateScheduler.instance)
+        self.values = values.subscribe(on: ConcurrentMainScheduler.instance)
         self.valueSink = valueSink.asObserver()
     }
 
