@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "RxCore", targets: ["RxCore"]),
         .library(name: "RxTesting", targets: ["RxTesting"]),
         .library(name: "EventLoop", targets: ["EventLoop"]),
+        .library(name: "RxWidgets", targets: ["RxWidgets"]),
+        .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
     ],
     targets: [
         // Layer 0: libuv through pkg-config (Debian: libuv1-dev).
@@ -21,10 +23,17 @@ let package = Package(
         .target(name: "EventLoop", dependencies: ["CLibUV", "RxCore"]),
         // Virtual time for users' tests (RxTest's API).
         .target(name: "RxTesting", dependencies: ["RxCore"]),
+        // Layer 2: server-side widget models with RxCocoa's reactive extensions.
+        .target(name: "RxWidgets", dependencies: ["RxCore"]),
+        // UIKit names as typealiases, so RxCocoa-era code ports by changing imports.
+        .target(name: "UIKitCompat", dependencies: ["RxWidgets", "RxCore"]),
+        .executableTarget(name: "bindery", dependencies: ["EventLoop", "RxCore"]),
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "RxCore"]),
+        .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxCore", "RxTesting"]),
+        .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

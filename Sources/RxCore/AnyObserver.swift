@@ -1,5 +1,8 @@
 /// A type-erased observer that forwards every event to a handler.
-public struct AnyObserver<Element>: ObserverType {
+///
+/// Sendable so `create` closures can hand it to other threads; the Rx grammar, which
+/// callers must keep (no concurrent events), is what makes that safe, as in RxSwift.
+public struct AnyObserver<Element>: ObserverType, @unchecked Sendable {
     /// The handler that receives the events.
     public typealias EventHandler = (Event<Element>) -> Void
 

@@ -11,7 +11,7 @@ public class Observable<Element>: ObservableType {
         if let binder = observer as? Binder<Element> {
             return subscribe(node: binder.node)
         }
-        return subscribe(node: ObserverAdapter(observer))
+        return subscribe(node: makeObserverNode(observer))
     }
 
     /// Subscribes an internal observer. Every concrete sequence overrides this.

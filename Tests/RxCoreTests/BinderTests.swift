@@ -12,7 +12,7 @@ final class BinderTests: XCTestCase {
 
     func testBindsSynchronouslyOnMainThreadAndHoldsTargetWeakly() {
         var target: Target? = Target()
-        weak var weakTarget = target
+        weak let weakTarget = target
         let binder = Binder(target!) { target, value in target.values.append(value) }
         binder.onNext(1)
         XCTAssertEqual(target?.values, [1])

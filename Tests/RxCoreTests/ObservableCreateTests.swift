@@ -74,4 +74,49 @@ final class ObservableCreateTests: XCTestCase {
         .subscribe(onNext: { events.append("\($0)") }, onError: { _ in events.append("error") })
         XCTAssertEqual(events, ["1", "error"])
     }
+
+    func testLaterTerminationDisposesTheReturnedDisposableOnce() {
+        var observer: AnyObserver<Int>?
+        var disposals = 0
+        let subscription = Observable<Int>.create { o in
+            observer = o
+            return Disposables.create { disposals += 1 }
+        }.subscribe()
+        XCTAssertEqual(disposals, 0)
+        observer?.onError(testError)
+        XCTAssertEqual(disposals, 1, "disposed right after the terminal event")
+        subscription.dispose()
+        observer?.onCompleted()
+        XCTAssertEqual(disposals, 1)
+    }
+
+    func testDisposeBeforeTerminationDisposesOnceAndDropsLaterEvents() {
+        var observer: AnyObserver<Int>?
+        var disposals = 0
+        var seen: [Int] = []
+        var completed = false
+        let subscription = Observable<Int>.create { o in
+            observer = o
+            return Disposables.create { disposals += 1 }
+        }.subscribe(onNext: { seen.append($0) }, onCompleted: { completed = true })
+        observer?.onNext(1)
+        subscription.dispose()
+        observer?.onNext(2)
+        observer?.onCompleted()
+        XCTAssertEqual(disposals, 1)
+        XCTAssertEqual(seen, [1])
+        XCTAssertFalse(completed)
+    }
+
+    func testSynchronousErrorDisposesTheReturnedDisposableAsSoonAsItIsReturned() {
+        var disposedWhileSubscribing = false
+        var disposals = 0
+        _ = Observable<Int>.create { observer in
+            observer.onError(testError)
+            disposedWhileSubscribing = disposals > 0
+            return Disposables.create { disposals += 1 }
+        }.subscribe(onError: { _ in })
+        XCTAssertFalse(disposedWhileSubscribing, "it cannot be disposed before it exists")
+        XCTAssertEqual(disposals, 1)
+    }
 }

@@ -15,7 +15,7 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
     public static let asyncInstance = MainScheduler(alwaysDefers: true)
 
     private let alwaysDefers: Bool
-    private let numberEnqueued = Atomic<Int>(0)
+    fileprivate let numberEnqueued = Atomic<Int>(0)
 
     /// A new scheduler bound to the main loop (it shares the loop, not the queue count).
     public convenience init() {
@@ -34,8 +34,17 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
     private static let installed = InstalledRunLoop()
 
     /// Makes `runLoop` the main loop; `nil` restores the main dispatch queue.
-    public static func install(_ runLoop: MainRunLoop?) {
-        installed.set(runLoop)
+    ///
+    /// - Returns: the loop installed before, if any, for ``uninstall(_:restoring:)``.
+    @discardableResult
+    public static func install(_ runLoop: MainRunLoop?) -> MainRunLoop? {
+        installed.exchange(runLoop)
+    }
+
+    /// Puts `previous` back, but only while `runLoop` is still the installed loop (so a
+    /// loop stopping late cannot undo a newer install).
+    public static func uninstall(_ runLoop: MainRunLoop, restoring previous: MainRunLoop?) {
+        installed.replace(runLoop, with: previous)
     }
 
     /// The loop work is sent to.
@@ -56,7 +65,7 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
         }
     }
 
-    /// Traps when called on the main loop's thread.
+    /// Traps unless called on the main loop's thread (as ``ensureRunningOnMainThread(errorMessage:)``).
     public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
         ensureRunningOnMainThread(errorMessage: errorMessage)
     }
@@ -76,14 +85,15 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
             }
         }
         let cancel = SingleAssignmentDisposable()
+        // Counts down when the work runs, or when a loop drops it unrun (its closure is
+        // released), so a lost item cannot make `instance` defer forever.
+        let token = alwaysDefers ? nil : EnqueuedToken(self)
         let work = UncheckedSendable((state, action))
-        loop.execute { [self] in
+        loop.execute {
             if !cancel.isDisposed {
                 cancel.setDisposable(work.value.1(work.value.0))
             }
-            if !alwaysDefers {
-                numberEnqueued.wrappingSubtract(1, ordering: .acquiringAndReleasing)
-            }
+            token?.finish()
         }
         return cancel
     }
@@ -123,7 +133,39 @@ private final class InstalledRunLoop: @unchecked Sendable {
         lock.performLocked { runLoop }
     }
 
-    func set(_ newValue: MainRunLoop?) {
-        lock.performLocked { runLoop = newValue }
+    func exchange(_ newValue: MainRunLoop?) -> MainRunLoop? {
+        lock.performLocked {
+            let previous = runLoop
+            runLoop = newValue
+            return previous
+        }
+    }
+
+    func replace(_ expected: MainRunLoop, with newValue: MainRunLoop?) {
+        lock.performLocked {
+            if runLoop === expected {
+                runLoop = newValue
+            }
+        }
+    }
+}
+
+/// One enqueued item's share of `numberEnqueued`, given back exactly once.
+private final class EnqueuedToken: @unchecked Sendable {
+    private let scheduler: MainScheduler
+    private let finished = Atomic<Bool>(false)
+
+    init(_ scheduler: MainScheduler) {
+        self.scheduler = scheduler
+    }
+
+    func finish() {
+        if !finished.exchange(true, ordering: .acquiringAndReleasing) {
+            scheduler.numberEnqueued.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+        }
+    }
+
+    deinit {
+        finish()
     }
 }

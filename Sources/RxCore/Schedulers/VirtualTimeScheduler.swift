@@ -37,6 +37,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// Schedules `action` after a real-time span converted to virtual time.
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if dueTime.nanosecondsValue == nil { return Disposables.create() }
         let time = converter.convertToVirtualTime(now.adding(dueTime))
         return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
     }

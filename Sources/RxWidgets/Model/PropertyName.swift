@@ -1,0 +1,27 @@
+/// The property names of the change records and snapshots: a contract with the server
+/// layer and its clients (they are the widget properties' Swift names).
+enum PropertyName {
+    static let text = "text"
+    static let textColor = "textColor"
+    static let backgroundColor = "backgroundColor"
+    static let value = "value"
+    static let minimumValue = "minimumValue"
+    static let maximumValue = "maximumValue"
+    static let stepValue = "stepValue"
+    static let isEnabled = "isEnabled"
+    static let isHidden = "isHidden"
+    static let alpha = "alpha"
+    static let selectedSegmentIndex = "selectedSegmentIndex"
+    static let segments = "segments"
+    static let isOn = "isOn"
+    static let date = "date"
+    static let minimumDate = "minimumDate"
+    static let maximumDate = "maximumDate"
+    static let items = "items"
+    static let title = "title"
+    static let placeholder = "placeholder"
+    static let isSecureTextEntry = "isSecureTextEntry"
+    static let progress = "progress"
+    static let isAnimating = "isAnimating"
+    static let image = "image"
+}

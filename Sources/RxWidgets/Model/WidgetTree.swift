@@ -1,0 +1,210 @@
+/// The widgets of one scene instance, and the record of their property changes.
+///
+/// The server layer creates one per scene instance, adds the scene's widgets under
+/// stable ids, and from then on every property change made on the loop is recorded
+/// here as a ``WidgetChange`` (widget id, property name, value) — widgets know nothing
+/// of JSON or sockets. ``onChangesPending`` tells the session that a batch has started,
+/// so it can flush once per loop turn with ``takeChanges()``.
+///
+/// Like UIKit's view hierarchy, the tree keeps its widgets alive (a scene's view
+/// controller usually holds them too); nothing global does. It is loop-confined, like
+/// the widgets: use it on the main loop thread only.
+public final class WidgetTree {
+    /// The widgets, in the order they were added.
+    public private(set) var widgets: [View] = []
+
+    /// Called when a change is recorded while none was pending: the start of a batch.
+    /// The session uses it to schedule one flush at the end of the loop turn.
+    public var onChangesPending: (() -> Void)?
+
+    private var pending: [PendingChange] = []
+    private var pendingIndex: [PendingKey: Int] = [:]
+    private var byID: [String: View] = [:]
+    private var indexIsStale = false
+    private var autoIDCount = 0
+
+    /// An empty tree.
+    public init() {}
+
+    /// Adds `widget` under `id` (or its current ``View/id``; if both are empty, an id
+    /// made from its kind, such as `label-1`). From now on its changes are recorded.
+    ///
+    /// - Throws: ``WidgetTreeError`` if the id is taken or the widget is already in a
+    ///   tree. (A scene-building mistake; thrown rather than trapped, so one bad scene
+    ///   cannot take down a server hosting others.)
+    @discardableResult
+    public func add<Widget: View>(_ widget: Widget, id: String? = nil) throws(WidgetTreeError) -> Widget {
+        if widget.tree != nil {
+            throw WidgetTreeError("widget '\(widget.id)' (\(widget.kind)) is already in a widget tree")
+        }
+        var chosen = id ?? widget.id
+        if chosen.isEmpty {
+            repeat {
+                autoIDCount += 1
+                chosen = "\(widget.kind)-\(autoIDCount)"
+            } while self.widget(withID: chosen) != nil
+        }
+        if self.widget(withID: chosen) != nil {
+            throw WidgetTreeError("duplicate widget id '\(chosen)'")
+        }
+        widget.id = chosen
+        widget.tree = self
+        widgets.append(widget)
+        byID[chosen] = widget
+        return widget
+    }
+
+    /// Adds each widget under its current ``View/id`` (see ``add(_:id:)``).
+    public func add(_ widgets: [View]) throws(WidgetTreeError) {
+        for widget in widgets {
+            try add(widget)
+        }
+    }
+
+    /// Removes `widget` and drops its pending changes.
+    public func remove(_ widget: View) {
+        guard widget.tree === self else { return }
+        widget.tree = nil
+        widgets.removeAll { $0 === widget }
+        indexIsStale = true
+        let kept = pending.filter { $0.widget !== widget }
+        if kept.count != pending.count {
+            pending = []
+            pendingIndex = [:]
+            for change in kept {
+                pendingIndex[change.key] = pending.count
+                pending.append(change)
+            }
+        }
+    }
+
+    /// The widget with `id`, if any.
+    public func widget(withID id: String) -> View? {
+        if indexIsStale {
+            byID = [:]
+            for widget in widgets where byID[widget.id] == nil {
+                byID[widget.id] = widget
+            }
+            indexIsStale = false
+        }
+        return byID[id]
+    }
+
+    /// Every widget's id, kind and current properties, in order (for the server's
+    /// `scene` message).
+    public func snapshot() -> [WidgetSnapshot] {
+        widgets.map { WidgetSnapshot(id: $0.id, kind: $0.kind, properties: $0.snapshot()) }
+    }
+
+    // MARK: - Changes
+
+    /// `true` when changes were recorded since the last ``takeChanges()``.
+    public var hasPendingChanges: Bool {
+        !pending.isEmpty
+    }
+
+    /// The changes recorded since the last call, coalesced: one per widget property,
+    /// holding the property's value before the first change of the batch and its last
+    /// value, in the order properties first changed. A property that ended where it
+    /// started is left out.
+    public func takeChanges() -> [WidgetChange] {
+        let batch = pending
+        pending = []
+        pendingIndex = [:]
+        return batch.compactMap { change in
+            guard change.value != change.oldValue else { return nil }
+            return WidgetChange(
+                widgetID: change.widget.id, property: change.key.property,
+                value: change.value, oldValue: change.oldValue
+            )
+        }
+    }
+
+    /// Called by a widget in this tree when one of its properties changed.
+    func record(_ widget: View, _ property: String, old: WidgetValue, new: WidgetValue) {
+        let key = PendingKey(widget: ObjectIdentifier(widget), property: property)
+        if let index = pendingIndex[key] {
+            pending[index].value = new
+            return
+        }
+        let wasEmpty = pending.isEmpty
+        pendingIndex[key] = pending.count
+        pending.append(PendingChange(widget: widget, key: key, value: new, oldValue: old))
+        if wasEmpty {
+            onChangesPending?()
+        }
+    }
+
+    /// Called by a widget in this tree when its id changed.
+    func widgetIDChanged() {
+        indexIsStale = true
+    }
+}
+
+private struct PendingKey: Hashable {
+    let widget: ObjectIdentifier
+    let property: String
+}
+
+private struct PendingChange {
+    let widget: View
+    let key: PendingKey
+    var value: WidgetValue
+    let oldValue: WidgetValue
+}
+
+/// One widget property's change, as the server sends it to clients.
+public struct WidgetChange: Equatable, Sendable, CustomStringConvertible {
+    /// The widget's ``View/id``.
+    public let widgetID: String
+    /// The property's name (`text`, `value`, `backgroundColor`, ...).
+    public let property: String
+    /// The new value.
+    public let value: WidgetValue
+    /// The value before the batch's first change (for keyed list diffs, see
+    /// ``ListRow/changes(from:to:)``).
+    public let oldValue: WidgetValue
+
+    /// A change record.
+    public init(widgetID: String, property: String, value: WidgetValue, oldValue: WidgetValue) {
+        self.widgetID = widgetID
+        self.property = property
+        self.value = value
+        self.oldValue = oldValue
+    }
+
+    /// `id.property = value`.
+    public var description: String {
+        "\(widgetID).\(property) = \(value)"
+    }
+}
+
+/// A widget's id, kind and properties at one moment.
+public struct WidgetSnapshot: Equatable, Sendable {
+    /// The widget's ``View/id``.
+    public let id: String
+    /// The widget's ``View/kind`` (`slider`, `label`, ...).
+    public let kind: String
+    /// Every property the client renders, by name.
+    public let properties: [String: WidgetValue]
+
+    /// A snapshot.
+    public init(id: String, kind: String, properties: [String: WidgetValue]) {
+        self.id = id
+        self.kind = kind
+        self.properties = properties
+    }
+}
+
+/// A mistake in building a widget tree (a duplicate id, a widget added twice).
+public struct WidgetTreeError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}

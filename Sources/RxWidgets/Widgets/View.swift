@@ -1,0 +1,130 @@
+import Foundation
+import RxCore
+
+/// The base widget model, like `UIView`: a background colour, visibility and opacity.
+///
+/// Widgets live on the server, on the main (loop) thread: they are not thread-safe and
+/// not `Sendable`; touch them only on the loop (bindings get there through `Binder`'s
+/// main scheduler). Once in a ``WidgetTree`` under a stable ``id``, every property change
+/// is recorded there for the server to send out. Setting a property in code never sends
+/// a control event.
+open class View: ReactiveCompatible, LifetimeTracked {
+    /// The token behind `rx.deallocated`; it dies with the widget.
+    public let lifetimeToken = LifetimeToken()
+
+    /// The widget's id in its scene (`"slider"`, `"loginButton"`): how clients and the
+    /// change records name it. Set it before adding the widget to a ``WidgetTree``
+    /// (or pass it to ``WidgetTree/add(_:id:)``); ids are unique within a tree.
+    public var id: String = "" {
+        didSet {
+            if id != oldValue { tree?.widgetIDChanged() }
+        }
+    }
+
+    /// The tree recording this widget's changes, if any. Weak: the tree owns widgets.
+    weak var tree: WidgetTree?
+
+    /// A widget with UIKit's defaults (no background, visible, opaque).
+    public init() {}
+
+    /// A widget with UIKit's defaults and the id `id`.
+    public convenience init(id: String) {
+        self.init()
+        self.id = id
+    }
+
+    /// The kind of widget, as clients render it (`view`, `label`, `slider`, ...).
+    public var kind: String { "view" }
+
+    // MARK: - Properties
+
+    /// The background colour; `nil` (the default) is transparent.
+    public var backgroundColor: Color? {
+        didSet {
+            if backgroundColor != oldValue {
+                changed(PropertyName.backgroundColor, WidgetValue(oldValue), WidgetValue(backgroundColor))
+            }
+        }
+    }
+
+    /// Whether the widget is hidden. Default `false`.
+    public var isHidden: Bool = false {
+        didSet {
+            if isHidden != oldValue {
+                changed(PropertyName.isHidden, .bool(oldValue), .bool(isHidden))
+            }
+        }
+    }
+
+    /// The opacity, `0...1` (other values are clamped, as UIKit reads them). Default 1.
+    public var alpha: CGFloat {
+        get { storedAlpha }
+        set {
+            let clamped = newValue.isNaN ? 0 : min(max(newValue, 0), 1)
+            let old = storedAlpha
+            storedAlpha = clamped
+            if clamped != old {
+                changed(PropertyName.alpha, WidgetValue(old), WidgetValue(clamped))
+            }
+        }
+    }
+
+    private var storedAlpha: CGFloat = 1
+
+    // MARK: - The server's side
+
+    /// Every property a client renders, by name, with its current value.
+    public final func snapshot() -> [String: WidgetValue] {
+        var properties: [String: WidgetValue] = [:]
+        collectProperties(into: &properties)
+        return properties
+    }
+
+    /// Adds this widget's properties to `properties`; subclasses add theirs after
+    /// calling `super`.
+    func collectProperties(into properties: inout [String: WidgetValue]) {
+        properties[PropertyName.backgroundColor] = WidgetValue(backgroundColor)
+        properties[PropertyName.isHidden] = .bool(isHidden)
+        properties[PropertyName.alpha] = WidgetValue(alpha)
+    }
+
+    /// The property a user's input sets (`value` for a slider, `text` for a text
+    /// field), or `nil` when users cannot set one.
+    public var valueProperty: String? { nil }
+
+    /// Applies a value that came from a user (a client's event) to the property named
+    /// `property`, with UIKit's rules: a slider or stepper clamps to its range, a segment
+    /// index outside `-1..<numberOfSegments` is an error. Sends no control event (see
+    /// `Control.sendUserEvent(_:value:)` for the whole user action).
+    ///
+    /// - Returns: the value the property now holds (it differs from `value` when it was
+    ///   clamped, so the server knows to send it back).
+    /// - Throws: ``WidgetInputError`` `unknownProperty` if users cannot set `property`
+    ///   on this widget, `badValue` for a value of the wrong type or out of range.
+    @discardableResult
+    public final func applyUserInput(property: String, value: WidgetValue) throws(WidgetInputError) -> WidgetValue {
+        guard property == valueProperty else {
+            throw WidgetInputError(.unknownProperty, "\(kind) '\(id)' has no property '\(property)' that users can set")
+        }
+        return try applyValue(value)
+    }
+
+    /// Sets ``valueProperty`` from a user's value; overridden by widgets that have one.
+    func applyValue(_ value: WidgetValue) throws(WidgetInputError) -> WidgetValue {
+        throw WidgetInputError(.unknownProperty, "\(kind) '\(id)' has no property users can set")
+    }
+
+    /// A `badValue` error naming this widget and `property`.
+    func badValue(_ property: String, _ expected: String, _ value: WidgetValue) -> WidgetInputError {
+        WidgetInputError(.badValue, "\(kind) '\(id)': \(property) must be \(expected), got \(value)")
+    }
+
+    /// Records a change of `property` in the tree, if the widget is in one. The values
+    /// are built only then.
+    @inline(__always)
+    final func changed(_ property: String, _ old: @autoclosure () -> WidgetValue, _ new: @autoclosure () -> WidgetValue) {
+        if let tree {
+            tree.record(self, property, old: old(), new: new())
+        }
+    }
+}

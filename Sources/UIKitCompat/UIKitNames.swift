@@ -1,0 +1,40 @@
+// UIKit's names for Bindery's widgets, so code written for UIKit and RxCocoa compiles
+// by changing its imports: `import UIKit`, `import RxSwift` and `import RxCocoa` become
+// `import UIKitCompat` (which brings Foundation, RxCore and RxWidgets along).
+
+@_exported import Foundation
+@_exported import RxCore
+@_exported import RxWidgets
+
+/// `UIView` is ``View``.
+public typealias UIView = View
+/// `UILabel` is ``Label``.
+public typealias UILabel = Label
+/// `UIButton` is ``Button``.
+public typealias UIButton = Button
+/// `UITextField` is ``TextField``.
+public typealias UITextField = TextField
+/// `UISlider` is ``Slider``.
+public typealias UISlider = Slider
+/// `UISwitch` is ``Switch``.
+public typealias UISwitch = Switch
+/// `UISegmentedControl` is ``SegmentedControl``.
+public typealias UISegmentedControl = SegmentedControl
+/// `UIDatePicker` is ``DatePicker``.
+public typealias UIDatePicker = DatePicker
+/// `UIStepper` is ``Stepper``.
+public typealias UIStepper = Stepper
+/// `UIProgressView` is ``ProgressView``.
+public typealias UIProgressView = ProgressView
+/// `UIActivityIndicatorView` is ``ActivityIndicator``.
+public typealias UIActivityIndicatorView = ActivityIndicator
+/// `UIImageView` is ``ImageView``.
+public typealias UIImageView = ImageView
+/// `UIImage` is ``Image`` (a URL the client loads).
+public typealias UIImage = Image
+/// `UIControl` is ``Control`` (so `UIControl.Event` and `UIControl.State` work).
+public typealias UIControl = Control
+/// `UIColor` is ``Color``.
+public typealias UIColor = Color
+/// `UIViewController` is ``ViewController``.
+public typealias UIViewController = ViewController

@@ -1,0 +1,295 @@
+import EventLoop
+import Foundation
+import XCTest
+
+final class TCPConnectionTests: XCTestCase {
+    /// What the echo server saw, recorded on the loop thread.
+    private final class EchoLog: @unchecked Sendable {
+        let events = Recorder<String>()
+        let closed = Gate()
+        let lock = NSLock()
+        var writesIssued = 0
+        var writesSucceeded = 0
+        var bytesRead = 0
+        var largestRead = 0
+        var readsOffLoop = 0
+    }
+
+    /// A server that echoes every byte; at end of stream it shuts down its side once the
+    /// echo is flushed (so nothing queued is lost), then closes.
+    private func startEchoServer(_ runner: LoopThread, log: EchoLog) throws -> LoopBox<TCPListener?> {
+        let loop = runner.loop
+        let listener = LoopBox<TCPListener?>(nil)
+        try runner.sync {
+            listener.value = try TCPListener(loop: loop, host: "127.0.0.1", port: 0) { connection in
+                try? connection.setNoDelay(true)
+                try? connection.startReading { event in
+                    switch event {
+                    case .bytes(let bytes):
+                        log.lock.lock()
+                        log.bytesRead += bytes.count
+                        log.largestRead = max(log.largestRead, bytes.count)
+                        if !loop.isLoopThread { log.readsOffLoop += 1 }
+                        log.writesIssued += 1
+                        log.lock.unlock()
+                        // The bytes are only valid now: copy them into a buffer the write owns.
+                        try? connection.write(WriteBuffer(bytes)) { error in
+                            log.lock.lock()
+                            if error == nil { log.writesSucceeded += 1 }
+                            log.lock.unlock()
+                        }
+                    case .eof:
+                        log.events.append("eof")
+                        try? connection.shutdown { error in
+                            log.events.append("shutdown \(error.map(\.name) ?? "ok"), queue \(connection.writeQueueSize)")
+                            connection.close {
+                                log.events.append("closed")
+                                log.closed.open()
+                            }
+                        }
+                    case .error(let error):
+                        log.events.append("error \(error.name)")
+                        connection.close { log.closed.open() }
+                    }
+                }
+            }
+        }
+        return listener
+    }
+
+    func testEchoOfOneMebibyteArrivesIntactAndPeerCloseIsSeenAsEOF() throws {
+        let runner = try LoopThread()
+        defer { runner.stop() }
+        let log = EchoLog()
+        let listener = try startEchoServer(runner, log: log)
+        let port = try runner.sync { listener.value!.port }
+
+        // Pseudo-random (xorshift), so a dropped, repeated or reordered chunk shows.
+        var state: UInt32 = 0x9E37_79B9
+        let payload = [UInt8](unsafeUninitializedCapacity: 1 << 20) { buffer, count in
+            for index in buffer.indices {
+                state ^= state << 13
+                state ^= state >> 17
+                state ^= state << 5
+                buffer[index] = UInt8(truncatingIfNeeded: state)
+            }
+            count = buffer.count
+        }
+        let client = try TestClient(port: port)
+        let sendFailed = Recorder<String>()
+        // Send from another thread while this one reads, as a real peer would.
+        Thread {
+            do { try client.send(payload) } catch { sendFailed.append("\(error)") }
+            client.shutdownWrite()
+        }.start()
+        let echoed = try client.receiveUntilEOF()
+
+        XCTAssertEqual(sendFailed.values, [])
+        XCTAssertEqual(echoed.count, payload.count)
+        XCTAssertTrue(echoed == payload, "echoed bytes differ from those sent")
+        XCTAssertTrue(log.closed.wait())
+        XCTAssertEqual(log.events.values, ["eof", "shutdown ok, queue 0", "closed"])
+        log.lock.lock()
+        defer { log.lock.unlock() }
+        XCTAssertEqual(log.bytesRead, payload.count)
+        XCTAssertEqual(log.writesSucceeded, log.writesIssued, "every write completion ran, without error")
+        XCTAssertLessThanOrEqual(log.largestRead, EventLoop.readBufferSize)
+        XCTAssertEqual(log.readsOffLoop, 0)
+        try runner.sync { listener.value!.close() }
+    }
+
+    func testSeveralBuffersGoOutInOneWriteWithOneCompletion() throws {
+        let runner = try LoopThread()
+        defer { runner.stop() }
+        let loop = runner.loop
+        let completions = Recorder<String>()
+        let listener = LoopBox<TCPListener?>(nil)
+        let port = try runner.sync { () -> Int in
+            let server = try TCPListener(loop: loop, host: "127.0.0.1", port: 0) { connection in
+                let header = WriteBuffer("HTTP/1.1 200 OK\r\n")
+                let empty = WriteBuffer()
+                let body = WriteBuffer(capacity: 8)
+                body.append(contentsOf: Array("\r\nhello".utf8))
+                body.append(UInt8(ascii: "!"))
+                do {
+                    try connection.write([header, empty, body]) { error in
+                        completions.append(error.map(\.name) ?? "ok")
+                        connection.close()
+                    }
+                } catch {
+                    completions.append("threw \(error)")
+                }
+            }
+            listener.value = server
+            return server.port
+        }
+        let client = try TestClient(port: port)
+        XCTAssertEqual(String(decoding: try client.receiveUntilEOF(), as: UTF8.self), "HTTP/1.1 200 OK\r\n\r\nhello!")
+        XCTAssertEqual(completions.values, ["ok"])
+        try runner.sync { listener.value!.close() }
+    }
+
+    func testWriteQueueGrowsWhenThePeerDoesNotReadAndCloseCancelsPendingWrites() throws {
+        let runner = try LoopThread()
+        defer { runner.stop() }
+        let loop = runner.loop
+        let connectionBox = LoopBox<TCPConnection?>(nil)
+        let accepted = Gate()
+        let listener = LoopBox<TCPListener?>(nil)
+        let port = try runner.sync { () -> Int in
+            let server = try TCPListener(loop: loop, host: "127.0.0.1", port: 0) { connection in
+                connectionBox.value = connection
+                accepted.open()
+            }
+            listener.value = server
+            return server.port
+        }
+        let client = try TestClient(port: port)
+        XCTAssertTrue(accepted.wait())
+
+        // 64 MiB (one 1 MiB buffer written 64 times: the connection holds it until each
+        // write completes) is far more than the kernel buffers for a peer that does not read.
+        let completions = Recorder<String>()
+        let queued = try runner.sync { () -> Int in
+            let chunk = WriteBuffer(repeatElement(UInt8(7), count: 1 << 20))
+            for _ in 0..<64 {
+                try connectionBox.value!.write(chunk) { error in completions.append(error.map(\.name) ?? "ok") }
+            }
+            return connectionBox.value!.writeQueueSize
+        }
+        XCTAssertGreaterThan(queued, 0, "writes did not back up")
+
+        let closed = Gate()
+        let afterClose = try runner.sync { () -> String in
+            let connection = connectionBox.value!
+            connection.close { closed.open() }
+            do throws(UVError) {
+                try connection.write([1, 2, 3])
+                return "write after close did not throw"
+            } catch {
+                return "\(error.name), queue \(connection.writeQueueSize)"
+            }
+        }
+        XCTAssertEqual(afterClose, "ECANCELED, queue 0")
+        XCTAssertTrue(closed.wait())
+        // Every write completed exactly once; those still queued were cancelled.
+        XCTAssertEqual(completions.values.count, 64)
+        XCTAssertTrue(completions.values.contains("ECANCELED"), "\(completions.values)")
+        XCTAssertEqual(Set(completions.values).subtracting(["ok", "ECANCELED"]), [])
+        _ = client
+        try runner.sync {
+            connectionBox.value = nil
+            listener.value!.close()
+        }
+    }
+
+    func testStopReadingPausesDeliveryUntilStartedAgain() throws {
+        let runner = try LoopThread()
+        defer { runner.stop() }
+        let loop = runner.loop
+        let received = Recorder<String>()
+        let connectionBox = LoopBox<TCPConnection?>(nil)
+        let listener = LoopBox<TCPListener?>(nil)
+        let handler: @Sendable (TCPConnection.ReadEvent) -> Void = { event in
+            if case .bytes(let bytes) = event {
+                received.append(String(decoding: bytes, as: UTF8.self))
+                connectionBox.value?.stopReading()
+            }
+        }
+        let port = try runner.sync { () -> Int in
+            let server = try TCPListener(loop: loop, host: "127.0.0.1", port: 0) { connection in
+                connectionBox.value = connection
+                try? connection.startReading(handler)
+            }
+            listener.value = server
+            return server.port
+        }
+        let client = try TestClient(port: port)
+        try client.send(Array("first".utf8))
+        XCTAssertTrue(received.wait(for: 1))
+        try client.send(Array("second".utf8))
+        usleep(50_000)
+        XCTAssertEqual(received.values, ["first"], "read while stopped")
+        try runner.sync { try connectionBox.value!.startReading(handler) }
+        XCTAssertTrue(received.wait(for: 2))
+        XCTAssertEqual(received.values, ["first", "second"])
+        try runner.sync {
+            connectionBox.value!.close()
+            connectionBox.value = nil
+            listener.value!.close()
+        }
+    }
+
+    func testAddressesOptionsAndReleaseAfterClose() throws {
+        let runner = try LoopThread()
+        defer { runner.stop() }
+        let loop = runner.loop
+        let released = WeakBox<TCPConnection>()
+        let report = Recorder<String>()
+        let listener = LoopBox<TCPListener?>(nil)
+        let port = try runner.sync { () -> Int in
+            let server = try TCPListener(loop: loop, host: "127.0.0.1", port: 0) { connection in
+                released.value = connection
+                var line = "local \(connection.localAddress?.description ?? "none")"
+                line += ", peer \(connection.peerAddress?.host ?? "none")"
+                do {
+                    try connection.setNoDelay(true)
+                    line += ", nodelay ok"
+                } catch {
+                    line += ", nodelay \(error)"
+                }
+                connection.close {
+                    report.append(line + ", closed: peer \(connection.peerAddress?.host ?? "none")")
+                }
+            }
+            listener.value = server
+            return server.port
+        }
+        let client = try TestClient(port: port)
+        XCTAssertTrue(report.wait(for: 1))
+        XCTAssertEqual(report.values, ["local 127.0.0.1:\(port), peer 127.0.0.1, nodelay ok, closed: peer none"])
+        XCTAssertTrue(eventually { released.value == nil }, "a closed TCPConnection leaked")
+        _ = client
+        try runner.sync { listener.value!.close() }
+    }
+
+    func testShutdownSendsEndOfStreamAfterQueuedWrites() throws {
+        let runner = try LoopThread()
+        defer { runner.stop() }
+        let loop = runner.loop
+        let events = Recorder<String>()
+        let listener = LoopBox<TCPListener?>(nil)
+        let port = try runner.sync { () -> Int in
+            let server = try TCPListener(loop: loop, host: "127.0.0.1", port: 0) { connection in
+                do {
+                    try connection.write(WriteBuffer("bye")) { events.append("write \($0.map(\.name) ?? "ok")") }
+                    try connection.shutdown { error in
+                        events.append("shutdown \(error.map(\.name) ?? "ok")")
+                        // Reading still works after our side is shut: wait for the peer's EOF.
+                        try? connection.startReading { event in
+                            if case .eof = event {
+                                events.append("eof")
+                                connection.close()
+                            }
+                        }
+                    }
+                    do {
+                        try connection.shutdown()
+                    } catch {
+                        events.append("second shutdown threw")
+                    }
+                } catch {
+                    events.append("threw \(error)")
+                }
+            }
+            listener.value = server
+            return server.port
+        }
+        let client = try TestClient(port: port)
+        XCTAssertEqual(String(decoding: try client.receiveUntilEOF(), as: UTF8.self), "bye")
+        client.shutdownWrite()
+        XCTAssertTrue(events.wait(for: 4))
+        XCTAssertEqual(events.values, ["second shutdown threw", "write ok", "shutdown ok", "eof"])
+        try runner.sync { listener.value!.close() }
+    }
+}

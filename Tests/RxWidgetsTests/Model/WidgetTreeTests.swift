@@ -1,0 +1,143 @@
+import Foundation
+import RxCore
+import RxWidgets
+import XCTest
+
+final class WidgetTreeTests: XCTestCase {
+    func testIDsFromAddFromTheWidgetOrMadeUp() throws {
+        let tree = WidgetTree()
+        let named = try tree.add(Label(id: "title"))
+        let renamed = try tree.add(Label(id: "ignored"), id: "subtitle")
+        let anonymous = try tree.add(Slider())
+        XCTAssertEqual(named.id, "title")
+        XCTAssertEqual(renamed.id, "subtitle")
+        XCTAssertEqual(anonymous.id, "slider-1")
+        XCTAssertTrue(tree.widget(withID: "subtitle") === renamed)
+        XCTAssertNil(tree.widget(withID: "ignored"))
+        XCTAssertEqual(tree.widgets.map(\.id), ["title", "subtitle", "slider-1"])
+    }
+
+    func testDuplicateIDsAndSecondTreesAreErrors() throws {
+        let tree = WidgetTree()
+        let label = try tree.add(Label(), id: "a")
+        XCTAssertThrowsError(try tree.add(Label(), id: "a")) { error in
+            XCTAssertEqual("\(error)", "duplicate widget id 'a'")
+        }
+        XCTAssertThrowsError(try WidgetTree().add(label, id: "b"))
+        XCTAssertThrowsError(try tree.add(label))
+    }
+
+    func testRenamingReindexes() throws {
+        let tree = WidgetTree()
+        let label = try tree.add(Label(), id: "a")
+        label.id = "b"
+        XCTAssertNil(tree.widget(withID: "a"))
+        XCTAssertTrue(tree.widget(withID: "b") === label)
+    }
+
+    func testChangesAreRecordedOnlyInATreeAndOnlyWhenTheValueChanges() throws {
+        let label = Label()
+        label.text = "before the tree" // not recorded
+        let tree = WidgetTree()
+        try tree.add(label, id: "label")
+        XCTAssertFalse(tree.hasPendingChanges)
+        label.text = "before the tree" // same value
+        XCTAssertFalse(tree.hasPendingChanges)
+        label.text = "now"
+        XCTAssertEqual(tree.takeChanges(), [
+            WidgetChange(widgetID: "label", property: "text", value: .string("now"), oldValue: .string("before the tree")),
+        ])
+        XCTAssertEqual(tree.takeChanges(), [], "taken")
+    }
+
+    func testChangesAreCoalescedPerPropertyInFirstChangeOrder() throws {
+        let label = Label()
+        let slider = Slider()
+        let tree = widgetTestTree(["label": label, "slider": slider])
+        label.text = "1"
+        slider.value = 0.1
+        label.textColor = .red
+        label.text = "2"
+        slider.value = 0.2
+        XCTAssertEqual(tree.takeChanges().map(\.description), [
+            "label.text = \"2\"", "slider.value = 0.2", "label.textColor = #ff0000ff",
+        ])
+        let changes = widgetTestChanges(tree)
+        XCTAssertEqual(changes, [])
+    }
+
+    func testAPropertyThatEndsWhereItStartedIsLeftOut() {
+        let label = Label()
+        let tree = widgetTestTree(["label": label])
+        label.isHidden = true
+        label.isHidden = false
+        label.text = "x"
+        XCTAssertEqual(widgetTestChanges(tree), ["label.text = \"x\""])
+    }
+
+    func testOnChangesPendingOncePerBatch() {
+        let label = Label()
+        let tree = widgetTestTree(["label": label])
+        var batches = 0
+        tree.onChangesPending = { batches += 1 }
+        label.text = "a"
+        label.text = "b"
+        label.alpha = 0.5
+        XCTAssertEqual(batches, 1)
+        _ = tree.takeChanges()
+        label.text = "c"
+        XCTAssertEqual(batches, 2)
+    }
+
+    func testRemovingAWidgetDropsItsPendingChanges() throws {
+        let label = Label()
+        let other = Label()
+        let tree = widgetTestTree(["label": label, "other": other])
+        label.text = "a"
+        other.text = "b"
+        tree.remove(label)
+        label.text = "c"
+        XCTAssertEqual(widgetTestChanges(tree), ["other.text = \"b\""])
+        XCTAssertNil(tree.widget(withID: "label"))
+        try WidgetTree().add(label) // free to join another tree
+    }
+
+    func testTheTreeKeepsItsWidgetsAliveAndNothingElseDoes() {
+        var tree: WidgetTree? = WidgetTree()
+        weak var weakLabel: Label?
+        do {
+            let label = Label()
+            weakLabel = label
+            _ = try? tree?.add(label, id: "label")
+        }
+        XCTAssertNotNil(weakLabel)
+        tree = nil
+        XCTAssertNil(weakLabel)
+    }
+
+    func testSnapshotListsEveryWidgetWithItsKindAndProperties() {
+        let field = TextField()
+        field.placeholder = "Email"
+        let tree = widgetTestTree(["email": field])
+        XCTAssertEqual(tree.snapshot(), [
+            WidgetSnapshot(id: "email", kind: "textField", properties: [
+                "backgroundColor": .null, "isHidden": .bool(false), "alpha": .number(1),
+                "isEnabled": .bool(true), "text": .string(""), "placeholder": .string("Email"),
+                "isSecureTextEntry": .bool(false),
+            ]),
+        ])
+    }
+
+    func testApplyUserInputByPropertyName() throws {
+        let slider = Slider()
+        XCTAssertEqual(slider.valueProperty, "value")
+        XCTAssertEqual(try slider.applyUserInput(property: "value", value: .number(-3)), .number(0))
+        XCTAssertThrowsError(try slider.applyUserInput(property: "minimumValue", value: .number(0))) { error in
+            XCTAssertEqual((error as? WidgetInputError)?.code, .unknownProperty)
+        }
+        XCTAssertThrowsError(try Label().applyUserInput(property: "text", value: .string("x"))) { error in
+            XCTAssertEqual((error as? WidgetInputError)?.code, .unknownProperty)
+            XCTAssertEqual("\(error)", "unknown-property: label '' has no property 'text' that users can set")
+        }
+    }
+}
