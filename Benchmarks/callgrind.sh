@@ -32,6 +32,10 @@ if [[ -z "${SCRATCH:-}" ]]; then
 fi
 OUT=${OUT:-$SCRATCH/callgrind${LOOP:+-loop}}
 
+# Swift's per-process random hash seed makes Set/Dictionary work (OpenCombine uses them)
+# vary by a few instructions between runs; a fixed seed makes the counts repeatable.
+export SWIFT_DETERMINISTIC_HASHING=1
+
 command -v valgrind >/dev/null || { echo "callgrind.sh: valgrind not found (Debian: apt-get install valgrind)" >&2; exit 1; }
 
 # shellcheck disable=SC2086 # SWIFT_FLAGS is a list of words

@@ -27,10 +27,12 @@ public final class CurrentThreadLoop: MainRunLoop, @unchecked Sendable {
         return Disposables.create { item.cancel() }
     }
 
-    /// Runs `body` with a loop for the current thread installed, then restores no loop.
+    /// Runs `body` with a loop for the current thread installed, then restores the
+    /// previous one.
     public static func run<T>(_ body: () -> T) -> T {
-        MainScheduler.install(CurrentThreadLoop())
-        defer { MainScheduler.install(nil) }
+        let loop = CurrentThreadLoop()
+        let previous = MainScheduler.install(loop)
+        defer { MainScheduler.uninstall(loop, restoring: previous) }
         return body()
     }
 }
