@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "RxCore", targets: ["RxCore"]),
         .library(name: "RxTesting", targets: ["RxTesting"]),
         .library(name: "EventLoop", targets: ["EventLoop"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
     ],
     targets: [
         // Layer 0: libuv through pkg-config (Debian: libuv1-dev).
@@ -15,17 +16,27 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
+        // SHA-1 for the WebSocket handshake from OpenSSL's libcrypto (Debian: libssl-dev).
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // Layer 1: the Rx grammar, pure Swift, no libuv.
         .target(name: "RxCore"),
         // Layer 1: the libuv loop; installs itself as RxCore's main run loop.
         .target(name: "EventLoop", dependencies: ["CLibUV", "RxCore"]),
         // Virtual time for users' tests (RxTest's API).
         .target(name: "RxTesting", dependencies: ["RxCore"]),
+        // Layer 2: HTTP/1.1 and RFC 6455 WebSocket on the loop.
+        .target(name: "HTTPServer", dependencies: ["EventLoop", "CCrypto"]),
+        .executableTarget(name: "wsecho", dependencies: ["HTTPServer", "EventLoop"]),
         .executableTarget(name: "bindery", dependencies: ["EventLoop", "RxCore"]),
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "RxCore"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "EventLoop"]),
     ],
     swiftLanguageModes: [.v6]
 )
