@@ -224,6 +224,16 @@ public struct FrameParser: Sendable {
         }
     }
 
+    /// Parses the bytes of an array (see ``parse(_:_:)-(UnsafeRawBufferPointer,_)``).
+    public mutating func parse(_ bytes: [UInt8], _ onEvent: (Event) throws(WebSocketError) -> Void) throws(WebSocketError) {
+        // withUnsafeBytes rethrows untyped errors: carry the typed one out by hand.
+        var failure: WebSocketError?
+        bytes.withUnsafeBytes { raw in
+            do throws(WebSocketError) { try parse(raw, onEvent) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
     /// Records a validation failure (so later calls throw it too) and throws it.
     private mutating func fail(_ error: WebSocketError?) throws(WebSocketError) {
         guard let error else { return }

@@ -80,7 +80,7 @@ public enum WebSocketHandshake {
         guard hasToken("websocket", in: headers("Upgrade")) else { throw .missingUpgradeHeader }
         guard hasToken("upgrade", in: headers("Connection")) else { throw .missingConnectionUpgrade }
         let versions = headers("Sec-WebSocket-Version")
-        guard versions.count == 1, versions[0].trimmingSpaces == version else {
+        guard versions.count == 1, versions[0].trimmingSpaces == Self.version else {
             throw .unsupportedVersion(versions.isEmpty ? nil : versions.joined(separator: ", "))
         }
         let keys = headers("Sec-WebSocket-Key")
