@@ -21,11 +21,14 @@ let package = Package(
         .target(name: "EventLoop", dependencies: ["CLibUV", "RxCore"]),
         // Virtual time for users' tests (RxTest's API).
         .target(name: "RxTesting", dependencies: ["RxCore"]),
+        // Layer 2: HTTP/1.1 and WebSocket on the loop.
+        .target(name: "HTTPServer", dependencies: ["EventLoop"]),
         .executableTarget(name: "bindery", dependencies: ["EventLoop", "RxCore"]),
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "RxCore"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "EventLoop"]),
     ],
     swiftLanguageModes: [.v6]
 )
