@@ -71,6 +71,9 @@ public final class WebSocketConnection {
     /// ``onBackpressure``.
     public var onWritable: (() -> Void)?
 
+    /// For ``WebSocketGroup``: runs after ``onClose``, when the socket has closed.
+    var onSocketClosed: (() -> Void)?
+
     /// The close code reported to ``onClose`` (nil while open).
     public private(set) var closeCode: WebSocketCloseCode?
     /// The close reason reported to ``onClose``.
@@ -367,6 +370,9 @@ public final class WebSocketConnection {
             self.onBackpressure = nil
             self.onWritable = nil
             onClose?(closeCode ?? .abnormalClosure, closeReason)
+            let onSocketClosed = self.onSocketClosed
+            self.onSocketClosed = nil
+            onSocketClosed?()
         }
     }
 
