@@ -124,7 +124,7 @@ public final class WebSocketConnection {
         }
         guard !tcpClosed else { return }
         startReading()
-        startKeepAlive()
+        if state == .open { startKeepAlive() }
     }
 
     // MARK: - Sending
