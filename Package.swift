@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "EventLoop", targets: ["EventLoop"]),
         .library(name: "RxWidgets", targets: ["RxWidgets"]),
         .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
     ],
     targets: [
         // Layer 0: libuv through pkg-config (Debian: libuv1-dev).
@@ -16,6 +17,12 @@ let package = Package(
             name: "CLibUV",
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
+        ),
+        // SHA-1 for the WebSocket handshake from OpenSSL's libcrypto (Debian: libssl-dev).
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
         ),
         // Layer 1: the Rx grammar, pure Swift, no libuv.
         .target(name: "RxCore"),
@@ -27,6 +34,9 @@ let package = Package(
         .target(name: "RxWidgets", dependencies: ["RxCore"]),
         // UIKit names as typealiases, so RxCocoa-era code ports by changing imports.
         .target(name: "UIKitCompat", dependencies: ["RxWidgets", "RxCore"]),
+        // Layer 2: HTTP/1.1 and RFC 6455 WebSocket on the loop.
+        .target(name: "HTTPServer", dependencies: ["EventLoop", "CCrypto"]),
+        .executableTarget(name: "wsecho", dependencies: ["HTTPServer", "EventLoop"]),
         .executableTarget(name: "bindery", dependencies: ["EventLoop", "RxCore"]),
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
@@ -34,6 +44,7 @@ let package = Package(
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "RxCore"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "EventLoop"]),
     ],
     swiftLanguageModes: [.v6]
 )
