@@ -91,7 +91,11 @@ final class HTTPTestServer: @unchecked Sendable {
         let closed = HTTPTestGate()
         let server = LoopOnly(server)
         loop.execute {
-            server.value.shutdown(timeout: .milliseconds(500)) { closed.open() }
+            if server.value.isShuttingDown {
+                closed.open()
+            } else {
+                server.value.shutdown(timeout: .milliseconds(500)) { closed.open() }
+            }
         }
         XCTAssertTrue(closed.wait(), "shutdown did not complete", file: file, line: line)
         loop.stop()
@@ -166,9 +170,9 @@ final class HTTPRawClient {
 
     /// `true` if the server closed the connection (EOF or reset) within the timeout.
     func isClosedByPeer() -> Bool {
-        var byte: UInt8 = 0
+        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
         while true {
-            let count = recv(fd, &byte, 1, 0)
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count == 0 { return true }
             if count < 0 { return errno == ECONNRESET }
         }
