@@ -247,6 +247,20 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertThrowsError(try parser.next()) { XCTAssertEqual(($0 as? HTTPParserError)?.status, 400) }
     }
 
+    /// Found by the fuzzer: the answer must not depend on how the bytes were split.
+    func testAnswerDoesNotDependOnSplitting() {
+        let limits = HTTPRequestParser.Limits(maxRequestLineLength: 32)
+        for text in ["GET /" + String(repeating: "a", count: 40) + "\n",          // long line ending in bare LF
+                     "GETst: h\rnnection: ke\nCo Hive / HTTP/1.0\r\n",           // junk with bare LF
+                     "\u{16}" + String(repeating: "x", count: 40) + "\r\n"] {    // junk longer than the limit
+            let whole = parse(text, limits: limits).error
+            XCTAssertNotNil(whole, text.debugDescription)
+            for size in 1...5 {
+                XCTAssertEqual(parse(text, pieceSize: size, limits: limits).error?.kind, whole?.kind, "\(text.debugDescription) in pieces of \(size)")
+            }
+        }
+    }
+
     func testErrorsAreSticky() {
         var parser = HTTPRequestParser()
         parser.append(contentsOf: Array("GET / HTTP/1.1\nHost: h\r\n\r\n".utf8))
