@@ -168,14 +168,15 @@ final class HTTPConnection {
         }
         guard state == .open, current == nil, !waitingForDrain else { return }
         if peerClosed {
-            // Whatever is left is an incomplete request that can no longer complete.
-            close(.clientClosed)
+            // Whatever is left is an incomplete request that can no longer complete; queued
+            // responses still go out before the connection closes.
+            startLingering()
             return
         }
         if parser.hasPartialRequest {
             if timerMode != .body { arm(parser.isReadingBody ? .body : .header) }
         } else if server.isShuttingDown {
-            close(.shutdown)
+            startLingering()
             return
         } else {
             arm(.idle)
@@ -223,7 +224,9 @@ final class HTTPConnection {
 
     func send(_ response: HTTPResponse, for responder: HTTPResponder) -> Bool {
         guard responder === current, state == .open else { return false }
-        let keepAlive = responder.keepAlive && !server.isShuttingDown && !peerClosed
+        // A client that half-closed after pipelining still gets every answer; the
+        // connection closes once input runs out (processInput).
+        let keepAlive = responder.keepAlive && !server.isShuttingDown
             && !response.headers.containsToken("close", in: "Connection")
         responder.state = .done
         writeWhole(response, isHead: responder.method == "HEAD", keepAlive: keepAlive)
@@ -314,7 +317,7 @@ final class HTTPConnection {
         guard responder === current, state == .open,
               case .streaming(let framing, let remaining) = responder.state else { return }
         responder.state = .done
-        var keepAlive = responder.keepAlive && !peerClosed && !server.isShuttingDown
+        var keepAlive = responder.keepAlive && !server.isShuttingDown
         switch framing {
         case .chunked:
             if responder.method != "HEAD" { write(WriteBuffer("0\r\n\r\n")) }
@@ -430,11 +433,12 @@ final class HTTPConnection {
         server.forget(self)
     }
 
-    /// Shutdown: an idle connection closes now, a busy one after its response.
+    /// Shutdown: an idle connection closes now (after any queued bytes, with FIN), a busy
+    /// one after its response.
     func beginShutdown() {
         guard state == .open else { return }
         if current == nil && !parser.hasPartialRequest {
-            close(.shutdown)
+            startLingering()
         } else {
             current?.keepAlive = false
         }
