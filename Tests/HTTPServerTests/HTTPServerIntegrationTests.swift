@@ -70,6 +70,19 @@ final class HTTPServerIntegrationTests: XCTestCase {
         XCTAssertTrue(all.contains("Connection: close"), all)
     }
 
+    func testClientThatHalfClosesAfterPipeliningGetsEveryAnswer() throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        let client = try HTTPRawClient(port: server.port)
+        client.send("GET /later HTTP/1.1\r\nHost: x\r\n\r\nGET /big?size=300000 HTTP/1.1\r\nHost: x\r\n\r\nGET /items/3 HTTP/1.1\r\nHost: x\r\n\r\n")
+        client.shutdownWrite()
+        let all = client.receiveAll()
+        let text = String(decoding: all, as: UTF8.self)
+        XCTAssertEqual(text.components(separatedBy: "HTTP/1.1 200 OK").count - 1, 3, String(text.prefix(300)))
+        XCTAssertTrue(text.hasSuffix("item 3"), String(text.suffix(100)))
+        XCTAssertGreaterThan(all.count, 300_000)
+    }
+
     func testHeadSendsHeadersOnly() throws {
         let server = try makeServer()
         defer { server.stop() }
