@@ -246,7 +246,11 @@ final class HTTPConnection {
         } else {
             framing = .length(response.body.count)
         }
-        let head = serializeHead(status: response.status, reason: response.reason, headers: response.headers,
+        var headers = response.headers
+        if !response.body.isEmpty, !headers.contains("Content-Type") {
+            headers.add(name: "Content-Type", value: MIMETypes.fallback)
+        }
+        let head = serializeHead(status: response.status, reason: response.reason, headers: headers,
                                  framing: framing, keepAlive: keepAlive, version: current?.version ?? .http1_1)
         if isHead || response.forbidsBody || response.body.isEmpty {
             write(head)
