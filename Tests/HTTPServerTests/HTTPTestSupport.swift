@@ -191,6 +191,29 @@ final class HTTPRawClient {
         return String(decoding: received, as: UTF8.self)
     }
 
+    /// Reads a response head byte by byte (so no body byte is taken or decoded).
+    func receiveHead() -> String {
+        var received: [UInt8] = []
+        var byte: UInt8 = 0
+        while !received.suffix(4).elementsEqual([13, 10, 13, 10]) {
+            guard recv(fd, &byte, 1, 0) == 1 else { break }
+            received.append(byte)
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Reads exactly `count` bytes (fewer if the server closes or times out).
+    func receiveBytes(_ count: Int) -> [UInt8] {
+        var body: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while body.count < count {
+            let got = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, min($0.count, count - body.count), 0) }
+            if got <= 0 { break }
+            body += chunk[..<got]
+        }
+        return body
+    }
+
     /// Reads one response with a Content-Length body.
     func receiveResponse() -> (head: String, body: String) {
         let head = receive(until: "\r\n\r\n")
