@@ -354,6 +354,39 @@ final class HTTPServerIntegrationTests: XCTestCase {
         XCTAssertEqual(try server.sync { $0.connectionCount }, 0)
     }
 
+    func testSlowReaderOfAClosingResponseStillGetsAllOfIt() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.lingerTimeout = .milliseconds(100)
+        let server = try makeServer(configuration)
+        defer { server.stop() }
+        let client = try HTTPRawClient(port: server.port)
+        var small: Int32 = 16 * 1024
+        setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        let size = 12 << 20
+        client.send("GET /big?size=\(size) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        usleep(600_000)  // longer than the linger timeout: the queued bytes must not be dropped
+        let all = client.receiveAll(limit: .max)
+        XCTAssertGreaterThan(all.count, size)
+        XCTAssertEqual(all.suffix(5), [0x61, 0x61, 0x61, 0x61, 0x61])
+        let head = String(decoding: all.prefix(300), as: UTF8.self)
+        XCTAssertTrue(head.contains("Content-Length: \(size)"), head)
+    }
+
+    func testClientThatNeverReadsIsCutAtTheSendTimeout() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.sendTimeout = .milliseconds(300)
+        let server = try makeServer(configuration)
+        defer { server.stop() }
+        let client = try HTTPRawClient(port: server.port)
+        var small: Int32 = 16 * 1024
+        setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        client.send("GET /big?size=\(16 << 20) HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(httpEventually { (try? server.sync { $0.connectionCount }) == 1 })
+        let start = Date()
+        XCTAssertTrue(httpEventually { (try? server.sync { $0.connectionCount }) == 0 })
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3)
+    }
+
     // MARK: - Shutdown
 
     func testShutdownFinishesInFlightResponsesClosesIdleConnectionsAndRunsHooks() throws {

@@ -19,7 +19,13 @@ final class HTTPConnection {
     }
 
     private enum TimerMode: Equatable {
-        case none, header, body, idle, linger
+        /// Reading a request head / body; idle between requests.
+        case none, header, body, idle
+        /// Bytes are queued for a client: they must drain (some progress) within
+        /// `sendTimeout`.
+        case send
+        /// FIN sent after the last byte: waiting for the client to close.
+        case linger
     }
 
     let tcp: TCPConnection
@@ -41,6 +47,10 @@ final class HTTPConnection {
     private var readingPaused = false
     private var receivedAnything = false
     private var discardedWhileLingering = 0
+    /// `tcp.shutdown` has completed: every queued byte went out, then FIN.
+    private var finSent = false
+    /// `writeQueueSize` when the send watchdog was armed.
+    private var queuedAtSendCheck = 0
 
     init(tcp: TCPConnection, server: HTTPServer) {
         self.tcp = tcp
@@ -108,7 +118,8 @@ final class HTTPConnection {
                     processInput()
                 }
             case .lingering:
-                close(.clientClosed)
+                // Not before the queued response is out (the FIN callback closes then).
+                if finSent { close(.clientClosed) }
             case .upgraded, .closed:
                 break
             }
@@ -360,6 +371,7 @@ final class HTTPConnection {
             waitingForDrain = true
             pauseReading()
             arm(.none)
+            arm(.send)
             return
         }
         processInput()
@@ -385,6 +397,10 @@ final class HTTPConnection {
     }
 
     private func write(_ buffers: [WriteBuffer], completion: ((Bool) -> Void)? = nil) {
+        defer {
+            // Watch the client take what was queued (unless a read timer is running).
+            if timerMode == .none, tcp.writeQueueSize > 0 { arm(.send) }
+        }
         do {
             try tcp.write(buffers) { [self] error in
                 completion?(error == nil)
@@ -409,10 +425,19 @@ final class HTTPConnection {
         state = .lingering
         if let current, !current.isClosed { current.connectionClosed(.clientClosed) }
         current = nil
-        arm(.linger)
+        // First the queued bytes must drain (send watchdog), then the client may take up
+        // to lingerTimeout to close after our FIN.
+        arm(.none)
+        arm(.send)
         do {
             try tcp.shutdown { [self] _ in
-                if peerClosed { close(.clientClosed) }
+                finSent = true
+                if peerClosed {
+                    close(.clientClosed)
+                } else if state == .lingering {
+                    arm(.none)
+                    arm(.linger)
+                }
             }
         } catch {
             close(.clientClosed)
@@ -462,6 +487,9 @@ final class HTTPConnection {
         case .body: delay = configuration.bodyReadTimeout
         case .idle: delay = configuration.idleTimeout
         case .linger: delay = configuration.lingerTimeout
+        case .send:
+            delay = configuration.sendTimeout
+            queuedAtSendCheck = tcp.writeQueueSize
         }
         timer.start(after: delay) { [self] in timedOut() }
     }
@@ -485,6 +513,15 @@ final class HTTPConnection {
             close(.clientClosed)
         case .linger:
             close(.clientClosed)
+        case .send:
+            guard state == .open || state == .lingering else { return }
+            let queued = tcp.writeQueueSize
+            if queued > 0, queued >= queuedAtSendCheck {
+                // Not a byte taken in a whole sendTimeout: the client stopped reading.
+                close(.clientClosed)
+            } else if queued > 0 || (state == .lingering && !finSent) {
+                arm(.send)
+            }
         }
     }
 }
