@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RxWidgets", targets: ["RxWidgets"]),
         .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "BinderyTesting", targets: ["BinderyTesting"]),
     ],
     targets: [
         // Layer 0: libuv through pkg-config (Debian: libuv1-dev).
@@ -37,7 +38,11 @@ let package = Package(
         // Layer 2: HTTP/1.1 and RFC 6455 WebSocket on the loop.
         .target(name: "HTTPServer", dependencies: ["EventLoop", "CCrypto"]),
         .executableTarget(name: "wsecho", dependencies: ["HTTPServer", "EventLoop"]),
-        .executableTarget(name: "bindery", dependencies: ["EventLoop", "RxCore"]),
+        // The demo app's scenes (RxCocoa-style view controllers), registered by `bindery`.
+        .target(name: "BinderyDemo", dependencies: ["RxCore", "RxWidgets"]),
+        // Drive a scene in-process for users' tests (like Phoenix's LiveViewTest).
+        .target(name: "BinderyTesting", dependencies: ["RxCore", "RxWidgets", "RxTesting"]),
+        .executableTarget(name: "bindery", dependencies: ["EventLoop", "RxCore", "BinderyDemo"]),
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTesting"]),
@@ -45,6 +50,8 @@ let package = Package(
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "EventLoop"]),
+        .testTarget(name: "BinderyDemoTests", dependencies: ["BinderyDemo", "BinderyTesting", "RxWidgets", "RxCore", "RxTesting"]),
+        .testTarget(name: "BinderyTestingTests", dependencies: ["BinderyTesting", "RxWidgets", "RxCore", "RxTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
