@@ -5,9 +5,9 @@ import RxWidgets
 /// and moved by all of them, and `viewers` shows how many are connected ("3 online").
 public final class BoardViewController: ViewController, DemoScene {
     /// The slider every client sees and moves.
-    public let sharedSlider = named("sharedSlider", Slider())
+    public let sharedSlider = Slider()
     /// "N online".
-    public let viewers = named("viewers", Label())
+    public let viewers = Label()
 
     /// The live connection count, from the server's scene context.
     private let viewerCounts: Observable<Int>
@@ -20,8 +20,10 @@ public final class BoardViewController: ViewController, DemoScene {
         super.init()
     }
 
-    /// The scene's widgets in display order.
-    public var sceneWidgets: [View] { [sharedSlider, viewers] }
+    /// The scene's widgets under their contract ids, in display order.
+    public var sceneWidgets: [(id: String, widget: View)] {
+        [("sharedSlider", sharedSlider), ("viewers", viewers)]
+    }
 
     /// Sets the slider's range and binds the count. The slider needs no binding: the
     /// server shares its value with every client.

@@ -7,20 +7,23 @@ import RxWidgets
 /// `ControlProperty<Color?>`; a reset button binds one colour to both at once.
 public final class ColorsViewController: ViewController, DemoScene {
     /// Red, Green, Blue; starts on Red.
-    public let picker = named("picker", SegmentedControl(items: ["Red", "Green", "Blue"]))
+    public let picker = SegmentedControl(items: ["Red", "Green", "Blue"])
     /// The picked colour's name, in that colour.
-    public let valueLabel = named("valueLabel", Label())
+    public let valueLabel = Label()
     /// White level, 0…1, starting at 0.5.
-    public let whiteSlider = named("whiteSlider", Slider())
+    public let whiteSlider = Slider()
     /// The view whose background follows the slider.
-    public let canvas = named("canvas", View())
+    public let canvas = View()
     /// Puts slider and canvas back to mid grey.
-    public let resetButton = named("resetButton", Button())
+    public let resetButton = Button()
 
     private let bag = DisposeBag()
 
-    /// The scene's widgets in display order.
-    public var sceneWidgets: [View] { [picker, valueLabel, whiteSlider, canvas, resetButton] }
+    /// The scene's widgets under their contract ids, in display order.
+    public var sceneWidgets: [(id: String, widget: View)] {
+        [("picker", picker), ("valueLabel", valueLabel), ("whiteSlider", whiteSlider),
+         ("canvas", canvas), ("resetButton", resetButton)]
+    }
 
     /// Sets the initial values, then binds (so the bindings' first values are these).
     override public func viewDidLoad() {

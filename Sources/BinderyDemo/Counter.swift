@@ -5,14 +5,16 @@ import RxWidgets
 /// ("5개"), through a custom `rx.countText` binder.
 public final class CounterViewController: ViewController, DemoScene {
     /// Where the user types.
-    public let textField = named("textField", TextField())
+    public let textField = TextField()
     /// "\(count)개": characters (grapheme clusters), not bytes.
-    public let countLabel = named("countLabel", Label())
+    public let countLabel = Label()
 
     private let bag = DisposeBag()
 
-    /// The scene's widgets in display order.
-    public var sceneWidgets: [View] { [textField, countLabel] }
+    /// The scene's widgets under their contract ids, in display order.
+    public var sceneWidgets: [(id: String, widget: View)] {
+        [("textField", textField), ("countLabel", countLabel)]
+    }
 
     /// Binds the field's text to the label.
     override public func viewDidLoad() {

@@ -7,9 +7,9 @@ import RxWidgets
 /// in the server's local time zone, `TZ`).
 public final class DateViewController: ViewController, DemoScene {
     /// Reads the clock.
-    public let nowButton = named("nowButton", Button())
+    public let nowButton = Button()
     /// Shows the formatted date.
-    public let dateField = named("dateField", TextField())
+    public let dateField = TextField()
 
     /// The clock: the system's in the app, a fixed one in tests.
     private let now: () -> Date
@@ -21,8 +21,10 @@ public final class DateViewController: ViewController, DemoScene {
         super.init()
     }
 
-    /// The scene's widgets in display order.
-    public var sceneWidgets: [View] { [nowButton, dateField] }
+    /// The scene's widgets under their contract ids, in display order.
+    public var sceneWidgets: [(id: String, widget: View)] {
+        [("nowButton", nowButton), ("dateField", dateField)]
+    }
 
     /// Binds the button's taps, mapped to the clock's date, to the field.
     override public func viewDidLoad() {

@@ -1,18 +1,13 @@
 import RxWidgets
 
-/// A demo view controller that names its widgets: the server puts ``sceneWidgets`` in
-/// the scene's widget tree, in this order (the order the auto-rendered page shows them).
+/// A demo view controller that lists its widgets: the server puts ``sceneWidgets`` in
+/// the scene's widget tree under those ids, in that order (the order the auto-rendered
+/// page shows them).
 ///
-/// Each widget's ``View/id`` is set where the widget is declared (see ``named(_:_:)``):
-/// the ids are the demo's contract with docs, scripts and tests.
+/// The ids are the demo's contract with docs, scripts and tests, so they are written
+/// out rather than taken from property names. The shape matches Bindery's `Scene`
+/// requirement, so a controller can adopt both with one property.
 public protocol DemoScene: ViewController {
-    /// The scene's widgets, each with its contract id, in display order.
-    var sceneWidgets: [View] { get }
-}
-
-/// Gives `widget` the id `id` and returns it, so a controller can declare
-/// `let picker = named("picker", SegmentedControl(...))` and keep id and widget together.
-func named<Widget: View>(_ id: String, _ widget: Widget) -> Widget {
-    widget.id = id
-    return widget
+    /// The scene's widgets under their ids, in display order.
+    var sceneWidgets: [(id: String, widget: View)] { get }
 }

@@ -50,17 +50,19 @@ public enum DemoScenes {
 
 // The contract with the `bindery` executable: `main.swift` calls
 // `registerDemoScenes(_ registry: SceneRegistry)` from this file. It needs Bindery's
-// scene API (`SceneRegistry`), which is not on this branch yet; until it lands it is
-// compiled out, and the catalogue above is what tests use. At the merge: add "Bindery"
-// to BinderyDemo's dependencies, drop the condition, and map the registry's calls.
+// scene API, which is not on this branch yet; until it lands it is compiled out and
+// tests use the catalogue above. At the merge: add "Bindery" to BinderyDemo's
+// dependencies and drop the condition.
 #if BINDERY_SCENE_API
 import Bindery
 
 /// Registers every demo scene with `registry` (called by the `bindery` executable).
 public func registerDemoScenes(_ registry: SceneRegistry) {
     for scene in DemoScenes.all {
-        registry.register(scene.name, shared: scene.isShared) { context in
-            scene.make(.live(viewers: context.viewers))
+        registry.register(scene.name, title: scene.title, sharing: scene.isShared ? .shared : .perConnection) { context in
+            // The context's scheduler is the main loop's in the server and a virtual one
+            // under a test client; the clock follows it.
+            scene.make(DemoEnvironment(scheduler: context.scheduler, viewers: context.viewerCount))
         }
     }
 }

@@ -9,9 +9,9 @@ import RxWidgets
 /// benchmark, and anything more (`orEmpty`, `distinctUntilChanged`) is a measurable cost.
 public final class EchoViewController: ViewController, DemoScene {
     /// What the client types.
-    public let input = named("input", TextField())
+    public let input = TextField()
     /// `input`'s text, uppercased.
-    public let output = named("output", Label())
+    public let output = Label()
 
     private let bag = DisposeBag()
 
@@ -20,8 +20,10 @@ public final class EchoViewController: ViewController, DemoScene {
         super.init()
     }
 
-    /// The scene's widgets in display order.
-    public var sceneWidgets: [View] { [input, output] }
+    /// The scene's widgets under their contract ids, in display order.
+    public var sceneWidgets: [(id: String, widget: View)] {
+        [("input", input), ("output", output)]
+    }
 
     /// Binds input to output.
     override public func viewDidLoad() {

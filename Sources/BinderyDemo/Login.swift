@@ -52,13 +52,13 @@ public final class LoginViewModel: BindableObject {
 /// bound to its action with `rx.action`, and the status label.
 public final class LoginViewController: ViewController, DemoScene {
     /// The email field.
-    public let email = named("email", TextField())
+    public let email = TextField()
     /// The password field (secure).
-    public let password = named("password", TextField())
+    public let password = TextField()
     /// Runs the view model's action; disabled while it cannot.
-    public let loginButton = named("loginButton", Button())
+    public let loginButton = Button()
     /// The sign-in status.
-    public let status = named("status", Label())
+    public let status = Label()
 
     /// The view model (public so tests can look at it).
     public let viewModel: LoginViewModel
@@ -71,8 +71,10 @@ public final class LoginViewController: ViewController, DemoScene {
         super.init()
     }
 
-    /// The scene's widgets in display order.
-    public var sceneWidgets: [View] { [email, password, loginButton, status] }
+    /// The scene's widgets under their contract ids, in display order.
+    public var sceneWidgets: [(id: String, widget: View)] {
+        [("email", email), ("password", password), ("loginButton", loginButton), ("status", status)]
+    }
 
     /// Binds the fields both ways, the status one way, and the button to the action.
     override public func viewDidLoad() {

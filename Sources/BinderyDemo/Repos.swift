@@ -52,9 +52,9 @@ public final class ReposViewModel {
 /// "Load more" button bound to its action.
 public final class ReposViewController: ViewController, DemoScene {
     /// Rows `{name, author}` keyed by name.
-    public let repoList = named("repoList", ListView())
+    public let repoList = ListView()
     /// Runs the load-more action.
-    public let loadMoreButton = named("loadMoreButton", Button())
+    public let loadMoreButton = Button()
 
     /// The view model (public so tests can look at it).
     public let viewModel = ReposViewModel()
@@ -65,8 +65,10 @@ public final class ReposViewController: ViewController, DemoScene {
         super.init()
     }
 
-    /// The scene's widgets in display order.
-    public var sceneWidgets: [View] { [repoList, loadMoreButton] }
+    /// The scene's widgets under their contract ids, in display order.
+    public var sceneWidgets: [(id: String, widget: View)] {
+        [("repoList", repoList), ("loadMoreButton", loadMoreButton)]
+    }
 
     /// Binds the rows and the button.
     override public func viewDidLoad() {

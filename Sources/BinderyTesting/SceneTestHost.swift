@@ -1,3 +1,4 @@
+import Foundation
 import RxCore
 import RxTesting
 import RxWidgets
@@ -8,19 +9,22 @@ public struct SceneTestContext {
     /// The host's scheduler: give it to anything in the scene that waits.
     public let scheduler: TestScheduler
     /// The number of clients connected to this instance, current value first.
-    public let viewers: Observable<Int>
+    public let viewerCount: Observable<Int>
+
+    /// The scheduler's clock (virtual: start the scheduler at a chosen moment to fix it).
+    public var now: Date { scheduler.now }
 }
 
 /// A scene instance as the test host needs it: the view controller (which owns the
-/// bindings) and its widgets, each with its id set.
+/// bindings) and its widgets under their ids.
 public struct SceneTestScene {
     /// The controller; its view is loaded by the host.
     public let controller: ViewController
-    /// The widgets, in display order, with unique non-empty ids.
-    public let widgets: [View]
+    /// The widgets under their ids (unique, non-empty), in display order.
+    public let widgets: [(id: String, widget: View)]
 
     /// A scene of `controller` showing `widgets`.
-    public init(controller: ViewController, widgets: [View]) {
+    public init(controller: ViewController, widgets: [(id: String, widget: View)]) {
         self.controller = controller
         self.widgets = widgets
     }
@@ -63,15 +67,15 @@ public final class SceneTestHost {
     public init(scheduler: TestScheduler? = nil, build: (SceneTestContext) throws -> SceneTestScene) throws {
         let scheduler = scheduler ?? TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         self.scheduler = scheduler
-        let scene = try build(SceneTestContext(scheduler: scheduler, viewers: viewerCount.asObservable()))
+        let scene = try build(SceneTestContext(scheduler: scheduler, viewerCount: viewerCount.asObservable()))
         // Load first: what viewDidLoad sets up is the initial state, not a change.
         scene.controller.loadViewIfNeeded()
         let tree = WidgetTree()
-        for widget in scene.widgets {
+        for (id, widget) in scene.widgets {
             do {
-                try tree.add(widget)
+                try tree.add(widget, id: id)
             } catch {
-                throw SceneTestError(message: "cannot add widget '\(widget.id)': \(error)")
+                throw SceneTestError(message: "cannot add widget '\(id)': \(error)")
             }
         }
         // As the server does: a change starts a batch, flushed at the end of this

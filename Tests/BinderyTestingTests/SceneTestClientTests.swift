@@ -32,7 +32,9 @@ private final class ProbeViewController: ViewController {
         super.init()
     }
 
-    var widgets: [View] { [slider, mirror, field, startButton, failButton, status, viewers] }
+    var widgets: [(id: String, widget: View)] {
+        [slider, mirror, field, startButton, failButton, status, viewers].map { ($0.id, $0) }
+    }
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -55,7 +57,7 @@ private final class ProbeViewController: ViewController {
 }
 
 private func probeScene(_ context: SceneTestContext) -> SceneTestScene {
-    let controller = ProbeViewController(scheduler: context.scheduler, viewerCounts: context.viewers)
+    let controller = ProbeViewController(scheduler: context.scheduler, viewerCounts: context.viewerCount)
     return SceneTestScene(controller: controller, widgets: controller.widgets)
 }
 
