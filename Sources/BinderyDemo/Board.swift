@@ -1,9 +1,10 @@
+import Bindery
 import RxCore
 import RxWidgets
 
 /// The `board` scene, shared: one instance for every client, so `sharedSlider` is seen
 /// and moved by all of them, and `viewers` shows how many are connected ("3 online").
-public final class BoardViewController: ViewController, DemoScene {
+public final class BoardViewController: ViewController, Scene {
     /// The slider every client sees and moves.
     public let sharedSlider = Slider()
     /// "N online".

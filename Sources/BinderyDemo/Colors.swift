@@ -1,3 +1,4 @@
+import Bindery
 import Foundation
 import RxCore
 import RxWidgets
@@ -5,7 +6,7 @@ import RxWidgets
 /// The `colors` scene (seeds 1 and 2): a segmented control drives a label through a
 /// custom `Binder<Int>`; a slider drives a view's background through a custom two-way
 /// `ControlProperty<Color?>`; a reset button binds one colour to both at once.
-public final class ColorsViewController: ViewController, DemoScene {
+public final class ColorsViewController: ViewController, Scene {
     /// Red, Green, Blue; starts on Red.
     public let picker = SegmentedControl(items: ["Red", "Green", "Blue"])
     /// The picked colour's name, in that colour.
@@ -23,6 +24,15 @@ public final class ColorsViewController: ViewController, DemoScene {
     public var sceneWidgets: [(id: String, widget: View)] {
         [("picker", picker), ("valueLabel", valueLabel), ("whiteSlider", whiteSlider),
          ("canvas", canvas), ("resetButton", resetButton)]
+    }
+
+    /// The picker beside its label, the slider beside Reset, the canvas below.
+    public var sceneLayout: SceneLayout? {
+        .column([
+            .row([.widget("picker"), .widget("valueLabel")]),
+            .row([.widget("whiteSlider"), .widget("resetButton")]),
+            .widget("canvas"),
+        ])
     }
 
     /// Sets the initial values, then binds (so the bindings' first values are these).

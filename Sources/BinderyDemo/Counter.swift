@@ -1,9 +1,10 @@
+import Bindery
 import RxCore
 import RxWidgets
 
 /// The `counter` scene (seed 3): a label counts the characters typed into a text field
 /// ("5개"), through a custom `rx.countText` binder.
-public final class CounterViewController: ViewController, DemoScene {
+public final class CounterViewController: ViewController, Scene {
     /// Where the user types.
     public let textField = TextField()
     /// "\(count)개": characters (grapheme clusters), not bytes.

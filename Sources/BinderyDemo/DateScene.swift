@@ -1,3 +1,4 @@
+import Bindery
 import Foundation
 import RxCore
 import RxWidgets
@@ -5,7 +6,7 @@ import RxWidgets
 /// The `date` scene (seed 4): the Now button's tap binds the current date to a text
 /// field through a custom `Binder<Date>` that formats it ("2024년 05월 01일 09:30",
 /// in the server's local time zone, `TZ`).
-public final class DateViewController: ViewController, DemoScene {
+public final class DateViewController: ViewController, Scene {
     /// Reads the clock.
     public let nowButton = Button()
     /// Shows the formatted date.

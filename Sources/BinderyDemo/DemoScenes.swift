@@ -1,3 +1,4 @@
+import Bindery
 import RxCore
 import RxWidgets
 
@@ -11,7 +12,7 @@ public struct DemoSceneDefinition: Sendable {
     /// instance per session.
     public let isShared: Bool
     /// Builds an instance (view not loaded yet: the server or test client loads it).
-    public let make: @Sendable (DemoEnvironment) -> any DemoScene
+    public let make: @Sendable (DemoEnvironment) -> any Scene
 }
 
 /// The demo app's scenes, independent of the server, so the server registers them and
@@ -48,22 +49,14 @@ public enum DemoScenes {
     }
 }
 
-// The contract with the `bindery` executable: `main.swift` calls
-// `registerDemoScenes(_ registry: SceneRegistry)` from this file. It needs Bindery's
-// scene API, which is not on this branch yet; until it lands it is compiled out and
-// tests use the catalogue above. At the merge: add "Bindery" to BinderyDemo's
-// dependencies and drop the condition.
-#if BINDERY_SCENE_API
-import Bindery
-
-/// Registers every demo scene with `registry` (called by the `bindery` executable).
+/// Registers every demo scene with `registry`: the `bindery` executable calls it at
+/// start-up. (The contract with the server: this name and signature.)
 public func registerDemoScenes(_ registry: SceneRegistry) {
     for scene in DemoScenes.all {
         registry.register(scene.name, title: scene.title, sharing: scene.isShared ? .shared : .perConnection) { context in
             // The context's scheduler is the main loop's in the server and a virtual one
-            // under a test client; the clock follows it.
+            // under BinderyTesting; the date scene's clock follows it.
             scene.make(DemoEnvironment(scheduler: context.scheduler, viewers: context.viewerCount))
         }
     }
 }
-#endif

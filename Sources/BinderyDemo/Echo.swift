@@ -1,3 +1,4 @@
+import Bindery
 import RxCore
 import RxWidgets
 
@@ -7,7 +8,7 @@ import RxWidgets
 ///
 /// The chain is kept to one `map` and a `Binder`: it runs once per message in the
 /// benchmark, and anything more (`orEmpty`, `distinctUntilChanged`) is a measurable cost.
-public final class EchoViewController: ViewController, DemoScene {
+public final class EchoViewController: ViewController, Scene {
     /// What the client types.
     public let input = TextField()
     /// `input`'s text, uppercased.

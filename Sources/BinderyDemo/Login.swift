@@ -1,3 +1,4 @@
+import Bindery
 import RxCore
 import RxWidgets
 
@@ -50,7 +51,7 @@ public final class LoginViewModel: BindableObject {
 
 /// The `login` scene (seed 5): text fields two-way bound to the view model, the button
 /// bound to its action with `rx.action`, and the status label.
-public final class LoginViewController: ViewController, DemoScene {
+public final class LoginViewController: ViewController, Scene {
     /// The email field.
     public let email = TextField()
     /// The password field (secure).
@@ -74,6 +75,11 @@ public final class LoginViewController: ViewController, DemoScene {
     /// The scene's widgets under their contract ids, in display order.
     public var sceneWidgets: [(id: String, widget: View)] {
         [("email", email), ("password", password), ("loginButton", loginButton), ("status", status)]
+    }
+
+    /// A "Sign in" form.
+    public var sceneLayout: SceneLayout? {
+        .group("Sign in", [.widget("email"), .widget("password"), .widget("loginButton"), .widget("status")])
     }
 
     /// Binds the fields both ways, the status one way, and the button to the action.

@@ -1,3 +1,4 @@
+import Bindery
 import RxCore
 import RxWidgets
 
@@ -50,7 +51,7 @@ public final class ReposViewModel {
 
 /// The `repos` scene (seed 6): a keyed list bound to the view model's array, and a
 /// "Load more" button bound to its action.
-public final class ReposViewController: ViewController, DemoScene {
+public final class ReposViewController: ViewController, Scene {
     /// Rows `{name, author}` keyed by name.
     public let repoList = ListView()
     /// Runs the load-more action.

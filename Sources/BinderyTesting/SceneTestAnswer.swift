@@ -1,88 +1,65 @@
+import Bindery
 import RxWidgets
 
-/// One property change as the wire protocol sends it: `{"target", "prop", "value"}`.
-public struct SceneTestChange: Equatable, Sendable, CustomStringConvertible {
-    /// The widget's id.
-    public let target: String
-    /// The property's name (`text`, `backgroundColor`, ...).
-    public let prop: String
-    /// The new value.
-    public let value: WidgetValue
-
-    /// A change.
-    public init(target: String, prop: String, value: WidgetValue) {
-        self.target = target
-        self.prop = prop
-        self.value = value
-    }
-
-    /// `target.prop = value` (`canvas.backgroundColor = #404040ff`), short to compare.
-    public var description: String { "\(target).\(prop) = \(value)" }
-}
-
-/// One `patch` message a client received: the answer to its event (with `ack`) or
-/// changes it did not cause (timers, other clients; no `ack`).
-public struct SceneTestPatch: Equatable, Sendable, CustomStringConvertible {
-    /// The `seq` of the event this answers, or `nil` for a patch the server pushed.
-    public let ack: Int?
-    /// The changes, in the order properties first changed.
-    public let changes: [SceneTestChange]
-
-    /// A patch.
-    public init(ack: Int?, changes: [SceneTestChange]) {
-        self.ack = ack
-        self.changes = changes
-    }
-
-    /// `ack 3: [a.text = "x"]` or `push: [...]`.
-    public var description: String {
-        "\(ack.map { "ack \($0)" } ?? "push"): \(changes.map(\.description))"
-    }
-}
-
-/// The server's one answer to an event: a patch (possibly empty) or an error.
+/// The server's one answer to an event: a `patch` carrying the event's `seq` as `ack`
+/// (possibly with no changes), or an `error`.
 public enum SceneTestAnswer: Equatable, Sendable, CustomStringConvertible {
     /// The changes the event caused, minus the sender's own value (the client already
     /// shows it) unless a binding or a clamp changed it.
-    case patch([SceneTestChange])
-    /// The event was refused (or a binding failed); the session goes on.
-    case error(code: String, message: String)
+    case patch(PatchMessage)
+    /// The event was refused, or a binding failed; the session goes on.
+    case error(ErrorMessage)
+    /// No answer came: the client is closed or the session ended.
+    case noAnswer
 
-    /// The changes of a patch; empty for an error.
-    public var changes: [SceneTestChange] {
-        if case .patch(let changes) = self { return changes }
+    /// The changes of a patch; empty otherwise.
+    public var changes: [PatchChange] {
+        if case .patch(let patch) = self { return patch.changes }
         return []
     }
 
-    /// The changes as `target.prop = value` strings.
-    public var changeDescriptions: [String] { changes.map(\.description) }
+    /// The changes as short strings (`canvas.backgroundColor = #404040ff`), to compare.
+    public var changeDescriptions: [String] { changes.map(\.testDescription) }
 
-    /// The error code (`unknown-target`, `bad-value`, `disabled`, ...), or `nil` for a
-    /// patch.
+    /// The error's code (`unknown-target`, `bad-value`, `disabled`, ...), or `nil`.
     public var errorCode: String? {
-        if case .error(let code, _) = self { return code }
+        if case .error(let error) = self { return error.code.rawValue }
         return nil
     }
 
-    /// `patch [...]` or `error code: message`.
+    /// `patch ack 3 [...]`, `error disabled: ...` or `no answer`.
     public var description: String {
         switch self {
-        case .patch(let changes): return "patch \(changes.map(\.description))"
-        case .error(let code, let message): return "error \(code): \(message)"
+        case .patch(let patch): return patch.testDescription
+        case .error(let error): return "error \(error.code.rawValue): \(error.message)"
+        case .noAnswer: return "no answer"
         }
     }
 }
 
-/// The wire protocol's error codes that an event can get in-process.
-public enum SceneTestErrorCode {
-    /// No widget with that id.
-    public static let unknownTarget = "unknown-target"
-    /// The widget does not send that event (or it is not a `Control.Event` name).
-    public static let unknownEvent = "unknown-event"
-    /// The value has the wrong type or is out of range.
-    public static let badValue = "bad-value"
-    /// The control is disabled.
-    public static let disabled = "disabled"
-    /// A binding failed while handling the event.
-    public static let bindingFailed = "binding-failed"
+extension PatchChange {
+    /// `target.prop = value`, or `target.prop ops [insert 20 rows at 20]` for keyed list
+    /// operations: short and readable in test failures.
+    public var testDescription: String {
+        switch update {
+        case .value(let value): return "\(target).\(prop) = \(value)"
+        case .ops(let ops): return "\(target).\(prop) ops \(ops.map(Self.describe))"
+        }
+    }
+
+    private static func describe(_ change: ListChange) -> String {
+        switch change {
+        case .insert(let index, let rows): return "insert \(rows.count) rows at \(index)"
+        case .remove(let index, let count): return "remove \(count) at \(index)"
+        case .update(let index, let row): return "update \(index) (\(row.id))"
+        case .move(let from, let to): return "move \(from) to \(to)"
+        }
+    }
+}
+
+extension PatchMessage {
+    /// `patch ack 3 [...]` or `patch push [...]` (no `ack`: not caused by this client).
+    public var testDescription: String {
+        "patch \(ack.map { "ack \($0)" } ?? "push") \(changes.map(\.testDescription))"
+    }
 }

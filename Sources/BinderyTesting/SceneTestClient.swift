@@ -1,71 +1,89 @@
+import Bindery
 import RxCore
 import RxTesting
 import RxWidgets
 
-/// A client of a scene run in-process, for tests — like Phoenix's LiveViewTest: send
-/// control events as a browser would, and assert the answers, the patches and the
-/// widgets as the client sees them, with virtual time.
+/// A client of a Bindery scene run in-process, for tests — like Phoenix's LiveViewTest:
+/// send control events as a browser would, then assert the answers, the patches and the
+/// widgets as the client sees them, with virtual time. It goes through the server's own
+/// sessions, so it gets exactly the messages a WebSocket client would.
 ///
 /// ```swift
-/// let client = try SceneTestClient { context in
-///     let controller = ColorsViewController()
-///     return SceneTestScene(controller: controller, widgets: controller.sceneWidgets)
-/// }
+/// let registry = SceneRegistry()
+/// registerDemoScenes(registry)
+/// let client = try SceneTestClient(scene: "colors", registry: registry)
 /// let answer = client.send(event: "valueChanged", to: "whiteSlider", value: 0.25)
 /// XCTAssertEqual(answer.changeDescriptions, ["canvas.backgroundColor = #404040ff"])
 /// XCTAssertEqual(client.widget("canvas")?.props["backgroundColor"], .color(Color(white: 0.25, alpha: 1)))
 /// ```
-/// Use it on one thread (the test's), which stands in for the main loop.
 public final class SceneTestClient {
-    /// The scene instance this client is connected to.
-    public let host: SceneTestHost
-    /// Every patch received, in order: answers to this client's events (with `ack`) and
-    /// pushed ones (without).
-    public private(set) var patches: [SceneTestPatch] = []
+    /// The in-process server (clock, sessions).
+    public let server: SceneTestServer
+    /// This client's session.
+    public let session: Session
+    /// The `scene` message the client started from.
+    public private(set) var sceneMessage: SceneMessage
+    /// Every message received, in order (patches, errors, `bye`, `scene` on resync).
+    public private(set) var messages: [ServerMessage] = []
     /// The answer to each event sent, in order.
     public private(set) var answers: [SceneTestAnswer] = []
-    /// Whether the client is still connected.
-    public private(set) var isConnected = true
 
+    private var connection: SessionClient?
     private var widgetList: [SceneTestWidget] = []
     private var widgetIndex: [String: Int] = [:]
     private var nextSeq = 1
+    private var patchesTaken = 0
 
-    /// Builds a scene instance with `build` and connects to it (a per-connection scene).
-    /// `scheduler` is the virtual clock; by default one at 0 without a processing delay.
-    public init(scheduler: TestScheduler? = nil, scene build: (SceneTestContext) throws -> SceneTestScene) throws {
-        self.host = try SceneTestHost(scheduler: scheduler, build: build)
-        try host.attach(self)
+    /// Starts an in-process server for `registry` and connects to `scene`: the usual
+    /// way to test a per-connection scene. `scheduler` is the virtual clock (see
+    /// ``SceneTestServer/init(registry:scheduler:configuration:)``).
+    public convenience init(scene: String, registry: SceneRegistry, scheduler: TestScheduler? = nil) throws {
+        try self.init(server: SceneTestServer(registry: registry, scheduler: scheduler), scene: scene)
     }
 
-    /// A client of `host` (see ``SceneTestHost/connect()``).
-    init(host: SceneTestHost) throws {
-        self.host = host
-        try host.attach(self)
+    /// Opens a session of `scene` on `server` and attaches to it.
+    init(server: SceneTestServer, scene: String) throws {
+        self.server = server
+        session = try server.store.createSession(scene: scene)
+        // The snapshot first, then attach: changes the arrival causes (a viewer count)
+        // reach this client as a patch, as they do over a WebSocket.
+        sceneMessage = session.sceneMessage(resumed: false)
+        connection = nil
+        show(sceneMessage)
+        connection = session.connect { [weak self] message in self?.receive(message) }
+        server.flush()
     }
 
-    /// The scene's virtual clock.
-    public var scheduler: TestScheduler { host.scheduler }
+    /// The virtual clock.
+    public var scheduler: TestScheduler { server.scheduler }
+
+    /// Whether the client is attached (false after ``close()`` or once the session ended).
+    public var isConnected: Bool { connection?.isConnected ?? false }
+
+    /// The scene's view controller, as `type` (to look at a view model, say).
+    public func controller<Controller: ViewController>(as type: Controller.Type) -> Controller? {
+        session.controller as? Controller
+    }
 
     // MARK: - Acting
 
     /// Sends `event` (a `Control.Event` name: `valueChanged`, `touchUpInside`,
-    /// `editingChanged`, ...) to the widget `target`, with `value` applied to its value
-    /// property first, as a browser does; returns the server's answer. The client's own
-    /// view of the widget takes `value` at once (the browser shows what the user did).
+    /// `editingChanged`, ...) to the widget `target`, with `value` for its value property,
+    /// and returns the server's answer. On success the client's own view takes `value`
+    /// at once, as a browser shows what the user did.
     @discardableResult
     public func send(event: String, to target: String, value: (any SceneTestValue)? = nil) -> SceneTestAnswer {
         let seq = nextSeq
         nextSeq += 1
-        guard isConnected else {
-            let answer = SceneTestAnswer.error(code: "not-connected", message: "the client is closed")
-            answers.append(answer)
-            return answer
+        let sent = value?.widgetValue
+        // The browser shows the user's input before any answer; a clamp in the answer
+        // then overrides it, and a refusal puts the old value back.
+        let shown = sent.flatMap { showOwnInput($0, on: target) }
+        let answer = answer(to: seq) {
+            $0.receive(.event(EventMessage(seq: seq, target: target, event: event, value: sent)))
         }
-        let (answer, sent) = host.handle(event: event, target: target, value: value?.widgetValue, from: self)
-        if let sent { set(target, sent.prop, sent.value) }
-        if case .patch(let changes) = answer {
-            receive(SceneTestPatch(ack: seq, changes: changes))
+        if let shown {
+            if case .patch = answer { settleOwnInput(shown) } else { restore(shown) }
         }
         answers.append(answer)
         return answer
@@ -83,23 +101,45 @@ public final class SceneTestClient {
         send(event: "editingChanged", to: target, value: text)
     }
 
-    /// Runs what is due in the next `ticks` of virtual time (see
-    /// ``SceneTestHost/advance(by:)``); pushed patches arrive meanwhile.
-    public func advance(by ticks: TestTime) {
-        host.advance(by: ticks)
+    /// Sends raw JSON text, as a WebSocket client would, and returns the messages it
+    /// brought (for malformed input: `bad-json`, `bad-message`, `unknown-type`).
+    @discardableResult
+    public func send(text: String) -> [ServerMessage] {
+        let before = messages.count
+        connection?.receive(text: text)
+        return Array(messages[before...])
     }
 
-    /// Disconnects (the scene's viewer count goes down; a per-connection scene lives on
-    /// in its host until ``SceneTestHost/end()``).
+    /// Runs what is due in the next `ticks` of virtual time; pushed patches arrive.
+    public func advance(by ticks: TestTime) {
+        server.advance(by: ticks)
+    }
+
+    /// Disconnects, as a closed tab does (the session's grace period starts).
     public func close() {
-        guard isConnected else { return }
-        isConnected = false
-        host.disconnect(self)
+        connection?.disconnect()
     }
 
     // MARK: - Looking
 
-    /// The widget `id` as this client sees it, or `nil` if the scene has none.
+    /// Every patch received: answers to this client's events (with `ack`) and pushed
+    /// ones (without: timers, other clients).
+    public var patches: [PatchMessage] {
+        messages.compactMap { message in
+            if case .patch(let patch) = message { return patch }
+            return nil
+        }
+    }
+
+    /// The patches received since the last call (for step-by-step asserts).
+    public func takePatches() -> [PatchMessage] {
+        let all = patches
+        defer { patchesTaken = all.count }
+        return Array(all[min(patchesTaken, all.count)...])
+    }
+
+    /// The widget `id` as this client sees it (the scene message plus every patch and
+    /// the client's own input), or `nil` if the scene has none.
     public func widget(_ id: String) -> SceneTestWidget? {
         widgetIndex[id].map { widgetList[$0] }
     }
@@ -107,50 +147,96 @@ public final class SceneTestClient {
     /// Every widget as this client sees it, in the scene's order.
     public var widgets: [SceneTestWidget] { widgetList }
 
-    /// Returns the patches received since the last call (for step-by-step asserts).
-    public func takePatches() -> [SceneTestPatch] {
-        defer { patchesTaken = patches.count }
-        return Array(patches[patchesTaken...])
-    }
-
-    private var patchesTaken = 0
-
-    /// The properties where this client's view differs from the server's widgets, as
-    /// `id.prop: client ≠ server` — empty when the patches told the client everything.
+    /// The properties where this client's view differs from the server's widgets
+    /// (`id.prop: client ≠ server`): empty when the patches told the client everything.
     public func divergence() -> [String] {
         var differences: [String] = []
-        for server in host.snapshot() {
+        for server in session.tree?.snapshot() ?? [] {
             let mine = widget(server.id)?.props ?? [:]
-            for name in Set(server.props.keys).union(mine.keys).sorted() where mine[name] != server.props[name] {
-                differences.append("\(server.id).\(name): \(mine[name].map(\.description) ?? "missing") ≠ \(server.props[name].map(\.description) ?? "missing")")
+            for name in Set(server.properties.keys).union(mine.keys).sorted() where mine[name] != server.properties[name] {
+                let client = mine[name].map(\.description) ?? "missing"
+                let truth = server.properties[name].map(\.description) ?? "missing"
+                differences.append("\(server.id).\(name): \(client) ≠ \(truth)")
             }
         }
         return differences
     }
 
-    // MARK: - From the host
+    // MARK: - Receiving
 
-    /// A patch arrives: record it and apply it to the client's view.
-    func receive(_ patch: SceneTestPatch) {
-        patches.append(patch)
-        for change in patch.changes {
-            set(change.target, change.prop, change.value)
+    /// Runs `body` on the connection and returns the message answering `seq`.
+    private func answer(to seq: Int, _ body: (SessionClient) -> Void) -> SceneTestAnswer {
+        guard let connection, connection.isConnected else { return .noAnswer }
+        let before = messages.count
+        body(connection)
+        for message in messages[before...] where message.ack == seq {
+            switch message {
+            case .patch(let patch): return .patch(patch)
+            case .error(let error): return .error(error)
+            case .scene, .bye: continue
+            }
+        }
+        return .noAnswer
+    }
+
+    private func receive(_ message: ServerMessage) {
+        messages.append(message)
+        switch message {
+        case .patch(let patch):
+            for change in patch.changes { apply(change) }
+        case .scene(let scene):
+            sceneMessage = scene
+            show(scene)
+        case .error, .bye:
+            break
         }
     }
 
-    /// The `scene` message: the widgets as they are on connecting.
-    func received(snapshot widgets: [SceneTestWidget]) {
-        widgetList = widgets
-        widgetIndex = Dictionary(uniqueKeysWithValues: widgets.enumerated().map { ($1.id, $0) })
+    private func show(_ scene: SceneMessage) {
+        widgetList = scene.widgets.map { SceneTestWidget(id: $0.id, kind: $0.kind, props: $0.properties) }
+        widgetIndex = Dictionary(uniqueKeysWithValues: widgetList.enumerated().map { ($1.id, $0) })
     }
 
-    /// The scene ended under the client.
-    func hostEnded() {
-        isConnected = false
+    private func apply(_ change: PatchChange) {
+        guard let index = widgetIndex[change.target] else { return }
+        switch change.update {
+        case .value(let value):
+            widgetList[index].props[change.prop] = value
+        case .ops(let ops):
+            var rows: [ListRow] = []
+            if case .rows(let current) = widgetList[index].props[change.prop] { rows = current }
+            widgetList[index].props[change.prop] = .rows(ListRow.applying(ops, to: rows))
+        }
     }
 
-    private func set(_ id: String, _ prop: String, _ value: WidgetValue) {
-        guard let index = widgetIndex[id] else { return }
-        widgetList[index].props[prop] = value
+    /// The client's own input on a widget: where it went, what it replaced, what was sent.
+    private struct OwnInput {
+        let index: Int
+        let property: String
+        let previous: WidgetValue?
+        let sent: WidgetValue
+    }
+
+    /// Shows `sent` in `target`'s value property, as the browser does while the user acts.
+    private func showOwnInput(_ sent: WidgetValue, on target: String) -> OwnInput? {
+        guard let property = session.widget(withID: target)?.valueProperty,
+              let index = widgetIndex[target] else { return nil }
+        let input = OwnInput(index: index, property: property, previous: widgetList[index].props[property], sent: sent)
+        widgetList[index].props[property] = sent
+        return input
+    }
+
+    /// After a patch: when nothing overrode the input and the server holds the same
+    /// value in its own form (an ISO date string is a date), show that form.
+    private func settleOwnInput(_ input: OwnInput) {
+        guard widgetList[input.index].props[input.property] == input.sent,
+              let held = session.widget(withID: widgetList[input.index].id)?.snapshot()[input.property],
+              ChangeSet.sameValue(sent: input.sent, applied: held) else { return }
+        widgetList[input.index].props[input.property] = held
+    }
+
+    /// After an error: the input did not take.
+    private func restore(_ input: OwnInput) {
+        widgetList[input.index].props[input.property] = input.previous
     }
 }

@@ -1,4 +1,5 @@
 import BinderyDemo
+import Bindery
 import BinderyTesting
 import RxWidgets
 import XCTest

@@ -1,4 +1,5 @@
 import BinderyDemo
+import Bindery
 import BinderyTesting
 import XCTest
 
@@ -19,8 +20,8 @@ final class CounterSceneTests: XCTestCase {
 
     func testFocusAndBlurChangeNothing() throws {
         let client = try demoClient("counter")
-        XCTAssertEqual(client.send(event: "editingDidBegin", to: "textField"), .patch([]))
-        XCTAssertEqual(client.send(event: "editingDidEnd", to: "textField"), .patch([]))
+        XCTAssertEqual(client.send(event: "editingDidBegin", to: "textField"), .patch(PatchMessage(ack: 1, changes: [])))
+        XCTAssertEqual(client.send(event: "editingDidEnd", to: "textField"), .patch(PatchMessage(ack: 2, changes: [])))
         XCTAssertEqual(client.send(event: "valueChanged", to: "textField", value: 1).errorCode, "unknown-event")
     }
 }

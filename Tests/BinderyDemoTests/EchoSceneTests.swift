@@ -1,4 +1,5 @@
 import BinderyDemo
+import Bindery
 import BinderyTesting
 import XCTest
 
@@ -11,8 +12,8 @@ final class EchoSceneTests: XCTestCase {
         for (seq, text) in ["h", "he", "hello", "hello, 세계", "straße", ""].enumerated() {
             let answer = client.type(text, into: "input")
             XCTAssertEqual(answer.changeDescriptions.count, 1, "one change for \"\(text)\"")
-            XCTAssertEqual(client.takePatches(), [SceneTestPatch(ack: seq + 1, changes: [
-                SceneTestChange(target: "output", prop: "text", value: .string(text.uppercased())),
+            XCTAssertEqual(client.takePatches(), [PatchMessage(ack: seq + 1, changes: [
+                PatchChange(target: "output", prop: "text", value: .string(text.uppercased())),
             ])], "one patch for \"\(text)\"")
         }
         XCTAssertEqual(client.widget("output")?.text, "")
@@ -22,6 +23,6 @@ final class EchoSceneTests: XCTestCase {
     func testTheSameTextTwiceIsAnEmptyPatch() throws {
         let client = try demoClient("echo")
         client.type("abc", into: "input")
-        XCTAssertEqual(client.type("abc", into: "input"), .patch([]))
+        XCTAssertEqual(client.type("abc", into: "input"), .patch(PatchMessage(ack: 2, changes: [])))
     }
 }

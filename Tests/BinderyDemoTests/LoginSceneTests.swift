@@ -1,4 +1,5 @@
 import BinderyDemo
+import Bindery
 import BinderyTesting
 import XCTest
 
@@ -21,7 +22,7 @@ final class LoginSceneTests: XCTestCase {
         XCTAssertEqual(client.type("123", into: "password").changeDescriptions, ["loginButton.isEnabled = false"])
         XCTAssertEqual(client.type("1234", into: "password").changeDescriptions, ["loginButton.isEnabled = true"])
 
-        let viewModel = try XCTUnwrap(client.host.controller(as: LoginViewController.self)?.viewModel)
+        let viewModel = try XCTUnwrap(client.controller(as: LoginViewController.self)?.viewModel)
         XCTAssertEqual(viewModel.email, "me@exa.com", "the fields are bound to the view model")
         XCTAssertEqual(viewModel.password, "1234")
         XCTAssertEqual(client.divergence(), [])
@@ -29,11 +30,11 @@ final class LoginSceneTests: XCTestCase {
 
     func testTheViewModelWritesBackToTheFields() throws {
         let client = try demoClient("login")
-        let viewModel = try XCTUnwrap(client.host.controller(as: LoginViewController.self)?.viewModel)
+        let viewModel = try XCTUnwrap(client.controller(as: LoginViewController.self)?.viewModel)
         viewModel.email = "admin@example.com"
-        client.host.flush()
-        XCTAssertEqual(client.takePatches(), [SceneTestPatch(ack: nil, changes: [
-            SceneTestChange(target: "email", prop: "text", value: .string("admin@example.com")),
+        client.server.flush()
+        XCTAssertEqual(client.takePatches(), [PatchMessage(ack: nil, changes: [
+            PatchChange(target: "email", prop: "text", value: .string("admin@example.com")),
         ])], "pushed: no event caused it")
         XCTAssertEqual(client.widget("email")?.text, "admin@example.com")
     }
@@ -63,8 +64,8 @@ final class LoginSceneTests: XCTestCase {
         let pushed = client.takePatches()
         XCTAssertEqual(pushed.map(\.ack), pushed.map { _ in nil })
         XCTAssertEqual(pushed.flatMap(\.changes), [
-            SceneTestChange(target: "status", prop: "text", value: .string("Signed in as user@example.com")),
-            SceneTestChange(target: "loginButton", prop: "isEnabled", value: .bool(true)),
+            PatchChange(target: "status", prop: "text", value: .string("Signed in as user@example.com")),
+            PatchChange(target: "loginButton", prop: "isEnabled", value: .bool(true)),
         ])
         XCTAssertEqual(client.scheduler.clock, 1)
         XCTAssertEqual(client.divergence(), [])

@@ -1,4 +1,5 @@
 import BinderyDemo
+import Bindery
 import BinderyTesting
 import RxWidgets
 import XCTest
@@ -21,11 +22,15 @@ final class ReposSceneTests: XCTestCase {
 
     func testFiveLoadsGiveOneHundredRowsAndDisableTheButton() throws {
         let client = try demoClient("repos")
-        for load in 1...4 {
-            XCTAssertEqual(client.tap("loadMoreButton").changeDescriptions, ["repoList.items = \(load * 20) rows"])
+        // The first page goes as a full array (smaller than an insert operation), later
+        // ones as keyed inserts at the end.
+        XCTAssertEqual(client.tap("loadMoreButton").changeDescriptions, ["repoList.items = 20 rows"])
+        for load in 2...4 {
+            XCTAssertEqual(client.tap("loadMoreButton").changeDescriptions,
+                           ["repoList.items ops [\"insert 20 rows at \((load - 1) * 20)\"]"])
         }
         XCTAssertEqual(client.tap("loadMoreButton").changeDescriptions,
-                       ["repoList.items = 100 rows", "loadMoreButton.isEnabled = false"])
+                       ["repoList.items ops [\"insert 20 rows at 80\"]", "loadMoreButton.isEnabled = false"])
         let rows = try XCTUnwrap(client.widget("repoList")?.rows)
         XCTAssertEqual(rows.map(\.id), (1...100).map { "repo-\($0)" })
         XCTAssertEqual(rows[41]["author"], .string("author-42"))
