@@ -3,6 +3,7 @@
 // WebSockets close with 1001) and exits 0.
 
 import Bindery
+import BinderyDemo
 import EventLoop
 import Foundation
 import RxCore

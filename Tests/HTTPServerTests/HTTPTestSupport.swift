@@ -91,7 +91,11 @@ final class HTTPTestServer: @unchecked Sendable {
         let closed = HTTPTestGate()
         let server = LoopOnly(server)
         loop.execute {
-            server.value.shutdown(timeout: .milliseconds(500)) { closed.open() }
+            if server.value.isShuttingDown {
+                closed.open()
+            } else {
+                server.value.shutdown(timeout: .milliseconds(500)) { closed.open() }
+            }
         }
         XCTAssertTrue(closed.wait(), "shutdown did not complete", file: file, line: line)
         loop.stop()
@@ -166,9 +170,9 @@ final class HTTPRawClient {
 
     /// `true` if the server closed the connection (EOF or reset) within the timeout.
     func isClosedByPeer() -> Bool {
-        var byte: UInt8 = 0
+        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
         while true {
-            let count = recv(fd, &byte, 1, 0)
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count == 0 { return true }
             if count < 0 { return errno == ECONNRESET }
         }
@@ -185,6 +189,29 @@ final class HTTPRawClient {
             received += byte[..<count]
         }
         return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Reads a response head byte by byte (so no body byte is taken or decoded).
+    func receiveHead() -> String {
+        var received: [UInt8] = []
+        var byte: UInt8 = 0
+        while !received.suffix(4).elementsEqual([13, 10, 13, 10]) {
+            guard recv(fd, &byte, 1, 0) == 1 else { break }
+            received.append(byte)
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Reads exactly `count` bytes (fewer if the server closes or times out).
+    func receiveBytes(_ count: Int) -> [UInt8] {
+        var body: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while body.count < count {
+            let got = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, min($0.count, count - body.count), 0) }
+            if got <= 0 { break }
+            body += chunk[..<got]
+        }
+        return body
     }
 
     /// Reads one response with a Content-Length body.

@@ -165,12 +165,11 @@ public struct HTTPRequestParser {
         while true {
             switch state {
             case .requestLine:
+                // First, so the answer does not depend on how the bytes were split.
+                try checkMethodPrefix()
                 guard let line = try nextLine(limit: limits.maxRequestLineLength, tooLong: {
                     HTTPParserError(.requestLineTooLong, "request line longer than \($0) bytes")
-                }) else {
-                    try checkMethodPrefix()
-                    return nil
-                }
+                }) else { return nil }
                 if line.isEmpty {
                     // RFC 9112 §2.2: ignore empty lines before a request (a few).
                     emptyLinesBeforeRequest += 1
@@ -256,11 +255,13 @@ public struct HTTPRequestParser {
             if end - readIndex > limit + 1 { throw tooLong(limit) }
             return nil
         }
+        // Same order of checks as while waiting for the LF, so the answer does not depend
+        // on how the bytes were split: length first, then the line end.
+        if index - readIndex > limit + 1 { throw tooLong(limit) }
         guard index > readIndex, buffer[index - 1] == 13 else {
             throw HTTPParserError(.badRequest, "bare LF as a line end (CRLF required)")
         }
         let line = readIndex..<(index - 1)
-        if line.count > limit { throw tooLong(limit) }
         readIndex = index + 1
         scanIndex = readIndex
         return line

@@ -1,7 +1,8 @@
 /// An HTTP response: status, headers and a body held in memory.
 ///
 /// The server adds `Date`, `Content-Length` (from ``body``, also for `HEAD`, where the body
-/// itself is not sent) and `Connection` as needed; a `Transfer-Encoding` set here is
+/// itself is not sent), `Connection` as needed, and `Content-Type:
+/// application/octet-stream` for a body without a type; a `Transfer-Encoding` set here is
 /// removed (use ``HTTPResponder/startStream(status:headers:)`` to stream).
 public struct HTTPResponse: Sendable {
     /// The status code, e.g. 200.

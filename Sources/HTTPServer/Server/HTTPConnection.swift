@@ -19,7 +19,13 @@ final class HTTPConnection {
     }
 
     private enum TimerMode: Equatable {
-        case none, header, body, idle, linger
+        /// Reading a request head / body; idle between requests.
+        case none, header, body, idle
+        /// Bytes are queued for a client: they must drain (some progress) within
+        /// `sendTimeout`.
+        case send
+        /// FIN sent after the last byte: waiting for the client to close.
+        case linger
     }
 
     let tcp: TCPConnection
@@ -41,6 +47,10 @@ final class HTTPConnection {
     private var readingPaused = false
     private var receivedAnything = false
     private var discardedWhileLingering = 0
+    /// `tcp.shutdown` has completed: every queued byte went out, then FIN.
+    private var finSent = false
+    /// `writeQueueSize` when the send watchdog was armed.
+    private var queuedAtSendCheck = 0
 
     init(tcp: TCPConnection, server: HTTPServer) {
         self.tcp = tcp
@@ -108,7 +118,8 @@ final class HTTPConnection {
                     processInput()
                 }
             case .lingering:
-                close(.clientClosed)
+                // Not before the queued response is out (the FIN callback closes then).
+                if finSent { close(.clientClosed) }
             case .upgraded, .closed:
                 break
             }
@@ -168,14 +179,15 @@ final class HTTPConnection {
         }
         guard state == .open, current == nil, !waitingForDrain else { return }
         if peerClosed {
-            // Whatever is left is an incomplete request that can no longer complete.
-            close(.clientClosed)
+            // Whatever is left is an incomplete request that can no longer complete; queued
+            // responses still go out before the connection closes.
+            startLingering()
             return
         }
         if parser.hasPartialRequest {
             if timerMode != .body { arm(parser.isReadingBody ? .body : .header) }
         } else if server.isShuttingDown {
-            close(.shutdown)
+            startLingering()
             return
         } else {
             arm(.idle)
@@ -223,7 +235,9 @@ final class HTTPConnection {
 
     func send(_ response: HTTPResponse, for responder: HTTPResponder) -> Bool {
         guard responder === current, state == .open else { return false }
-        let keepAlive = responder.keepAlive && !server.isShuttingDown && !peerClosed
+        // A client that half-closed after pipelining still gets every answer; the
+        // connection closes once input runs out (processInput).
+        let keepAlive = responder.keepAlive && !server.isShuttingDown
             && !response.headers.containsToken("close", in: "Connection")
         responder.state = .done
         writeWhole(response, isHead: responder.method == "HEAD", keepAlive: keepAlive)
@@ -243,7 +257,11 @@ final class HTTPConnection {
         } else {
             framing = .length(response.body.count)
         }
-        let head = serializeHead(status: response.status, reason: response.reason, headers: response.headers,
+        var headers = response.headers
+        if !response.body.isEmpty, !headers.contains("Content-Type") {
+            headers.add(name: "Content-Type", value: MIMETypes.fallback)
+        }
+        let head = serializeHead(status: response.status, reason: response.reason, headers: headers,
                                  framing: framing, keepAlive: keepAlive, version: current?.version ?? .http1_1)
         if isHead || response.forbidsBody || response.body.isEmpty {
             write(head)
@@ -314,7 +332,7 @@ final class HTTPConnection {
         guard responder === current, state == .open,
               case .streaming(let framing, let remaining) = responder.state else { return }
         responder.state = .done
-        var keepAlive = responder.keepAlive && !peerClosed && !server.isShuttingDown
+        var keepAlive = responder.keepAlive && !server.isShuttingDown
         switch framing {
         case .chunked:
             if responder.method != "HEAD" { write(WriteBuffer("0\r\n\r\n")) }
@@ -353,6 +371,7 @@ final class HTTPConnection {
             waitingForDrain = true
             pauseReading()
             arm(.none)
+            arm(.send)
             return
         }
         processInput()
@@ -378,6 +397,10 @@ final class HTTPConnection {
     }
 
     private func write(_ buffers: [WriteBuffer], completion: ((Bool) -> Void)? = nil) {
+        defer {
+            // Watch the client take what was queued (unless a read timer is running).
+            if timerMode == .none, tcp.writeQueueSize > 0 { arm(.send) }
+        }
         do {
             try tcp.write(buffers) { [self] error in
                 completion?(error == nil)
@@ -402,10 +425,19 @@ final class HTTPConnection {
         state = .lingering
         if let current, !current.isClosed { current.connectionClosed(.clientClosed) }
         current = nil
-        arm(.linger)
+        // First the queued bytes must drain (send watchdog), then the client may take up
+        // to lingerTimeout to close after our FIN.
+        arm(.none)
+        arm(.send)
         do {
             try tcp.shutdown { [self] _ in
-                if peerClosed { close(.clientClosed) }
+                finSent = true
+                if peerClosed {
+                    close(.clientClosed)
+                } else if state == .lingering {
+                    arm(.none)
+                    arm(.linger)
+                }
             }
         } catch {
             close(.clientClosed)
@@ -430,11 +462,12 @@ final class HTTPConnection {
         server.forget(self)
     }
 
-    /// Shutdown: an idle connection closes now, a busy one after its response.
+    /// Shutdown: an idle connection closes now (after any queued bytes, with FIN), a busy
+    /// one after its response.
     func beginShutdown() {
         guard state == .open else { return }
         if current == nil && !parser.hasPartialRequest {
-            close(.shutdown)
+            startLingering()
         } else {
             current?.keepAlive = false
         }
@@ -454,6 +487,9 @@ final class HTTPConnection {
         case .body: delay = configuration.bodyReadTimeout
         case .idle: delay = configuration.idleTimeout
         case .linger: delay = configuration.lingerTimeout
+        case .send:
+            delay = configuration.sendTimeout
+            queuedAtSendCheck = tcp.writeQueueSize
         }
         timer.start(after: delay) { [self] in timedOut() }
     }
@@ -477,6 +513,15 @@ final class HTTPConnection {
             close(.clientClosed)
         case .linger:
             close(.clientClosed)
+        case .send:
+            guard state == .open || state == .lingering else { return }
+            let queued = tcp.writeQueueSize
+            if queued > 0, queued >= queuedAtSendCheck {
+                // Not a byte taken in a whole sendTimeout: the client stopped reading.
+                close(.clientClosed)
+            } else if queued > 0 || (state == .lingering && !finSent) {
+                arm(.send)
+            }
         }
     }
 }

@@ -24,21 +24,27 @@ extension HTTPServer {
         /// Bytes of further (pipelined) requests buffered while a response is pending;
         /// beyond it the connection stops reading until the response is done.
         public var maxBufferedInputBytes: Int
-        /// After the last response on a closing connection: how long to keep reading and
-        /// discarding what the client still sends (so the kernel does not answer it with a
-        /// reset that could destroy the response), at most.
+        /// How long queued response bytes may sit without the client taking any of them
+        /// (checked each period: the queue must shrink). A client that stops reading a
+        /// response, a streamed file or its last response before close is cut off after it.
+        public var sendTimeout: Duration
+        /// On a closing connection, once the last response is out and FIN sent: how long
+        /// to keep reading and discarding what the client still sends (so the kernel does
+        /// not answer it with a reset that could destroy the response), at most.
         public var lingerTimeout: Duration
         /// `Server` header value; nil sends none.
         public var serverName: String?
         /// The kernel's queue of connections not yet accepted.
         public var backlog: Int32
 
-        /// The defaults: 10 s head, 30 s body, 60 s idle, 1024 connections, 1 MiB outgoing
-        /// buffer, 64 KiB pipelined input, 2 s linger, the parser's default limits.
+        /// The defaults: 10 s head, 30 s body, 60 s idle, 30 s send, 1024 connections,
+        /// 1 MiB outgoing buffer, 64 KiB pipelined input, 2 s linger, the parser's default
+        /// limits.
         public init(limits: HTTPRequestParser.Limits = .init(),
                     headerReadTimeout: Duration = .seconds(10),
                     bodyReadTimeout: Duration = .seconds(30),
                     idleTimeout: Duration = .seconds(60),
+                    sendTimeout: Duration = .seconds(30),
                     maxConnections: Int = 1024,
                     maxOutgoingBufferBytes: Int = 1024 * 1024,
                     maxBufferedInputBytes: Int = 64 * 1024,
@@ -49,6 +55,7 @@ extension HTTPServer {
             self.headerReadTimeout = headerReadTimeout
             self.bodyReadTimeout = bodyReadTimeout
             self.idleTimeout = idleTimeout
+            self.sendTimeout = sendTimeout
             self.maxConnections = maxConnections
             self.maxOutgoingBufferBytes = maxOutgoingBufferBytes
             self.maxBufferedInputBytes = maxBufferedInputBytes

@@ -30,6 +30,7 @@ public final class HTTPServer {
     private var pendingShutdownHooks = 0
     private var shutdownCompletion: (() -> Void)?
     private var shutdownDeadline: LoopTimer?
+    private var shutdownFinished = false
 
     /// `true` once ``shutdown(timeout:completion:)`` has been called.
     public private(set) var isShuttingDown = false
@@ -50,7 +51,11 @@ public final class HTTPServer {
     public func start(host: String = "127.0.0.1", port: Int = 0) throws {
         checkLoop()
         precondition(listener == nil, "HTTPServer.start called twice")
-        listener = try TCPListener(loop: loop, host: host, port: port, backlog: configuration.backlog) { [unowned self] tcp in
+        listener = try TCPListener(loop: loop, host: host, port: port, backlog: configuration.backlog) { [weak self] tcp in
+            guard let self else {
+                tcp.close()
+                return
+            }
             accept(tcp)
         }
     }
@@ -79,7 +84,7 @@ public final class HTTPServer {
     /// once, lets in-flight responses finish (each then closes its connection), and runs
     /// the shutdown hooks. `completion` runs on the loop thread when all of that is done,
     /// or after `timeout`, when whatever is left is closed (pending responders get
-    /// `onClose(.shutdown)`). Calling it again only adds nothing: the first completion wins.
+    /// `onClose(.shutdown)`). Calling it again does nothing (its completion is not called).
     public func shutdown(timeout: Duration = .seconds(10), completion: (() -> Void)? = nil) {
         checkLoop()
         guard !isShuttingDown else { return }
@@ -107,12 +112,13 @@ public final class HTTPServer {
     }
 
     private func finishShutdownIfDone() {
-        guard isShuttingDown, connections.isEmpty, pendingShutdownHooks == 0,
-              let completion = shutdownCompletion ?? (shutdownDeadline != nil ? {} : nil) else { return }
-        shutdownCompletion = nil
+        guard isShuttingDown, !shutdownFinished, connections.isEmpty, pendingShutdownHooks == 0 else { return }
+        shutdownFinished = true
         shutdownDeadline?.close()
         shutdownDeadline = nil
-        completion()
+        let completion = shutdownCompletion
+        shutdownCompletion = nil
+        completion?()
     }
 
     // MARK: - Connections
