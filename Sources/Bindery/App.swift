@@ -87,12 +87,13 @@ public final class BinderyApp {
     /// - Throws: a `UVError` when the address cannot be bound; ``AppError`` for a public
     ///   directory that does not exist.
     public func start(on loop: EventLoop) throws {
-        var files: PublicFiles?
+        var files: StaticFiles?
         if let directory = configuration.publicDirectory {
-            guard let found = PublicFiles(directory: directory) else {
+            do {
+                files = try StaticFiles(root: directory)
+            } catch {
                 throw AppError.publicDirectoryMissing(directory)
             }
-            files = found
         }
         let metrics = Metrics()
         let store = SessionStore(registry: registry, configuration: configuration.sessions,
@@ -124,9 +125,10 @@ public final class BinderyApp {
                 responder.respond(.error(404, "no scene named '\(name)'"))
                 return
             }
-            let response = files.response(for: "/scene.html")
-            logger.log(.info, "GET \(request.path) \(response.status)")
-            responder.respond(response)
+            logger.log(.info, "GET \(request.path) (scene page)")
+            var page = request
+            page.path = "/scene.html"
+            files.handle(page, responder)
         }
 
         try server.start(host: configuration.host, port: configuration.port)
@@ -143,18 +145,13 @@ public final class BinderyApp {
         }
         if let files {
             router.fallback = { [logger] request, responder in
-                let response = files.response(for: request.path)
-                logger.log(response.status >= 400 ? .info : .debug, "\(request.method) \(request.path) \(response.status)")
-                if request.method == "GET" || request.method == "HEAD" {
-                    responder.respond(response)
-                } else {
-                    responder.respond(.error(405, headers: ["Allow": "GET, HEAD"]))
-                }
+                logger.log(.debug, "\(request.method) \(request.path) (static)")
+                files.handle(request, responder)
             }
         }
         logger.log(.info, "serving \(registry.scenes.count) scene(s) [\(registry.scenes.map(\.name).joined(separator: ", "))]"
             + " on http://\(configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host):\(server.port)"
-            + (files.map { " (public: \($0.root.path))" } ?? " (no public directory)"))
+            + (files.map { " (public: \($0.root))" } ?? " (no public directory)"))
     }
 
     /// Shuts down gracefully: ends every session (clients get `bye`, WebSockets close
