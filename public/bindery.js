@@ -343,6 +343,10 @@ const KINDS = {
   slider: {
     valueProp: "value",
     create: () => h("input", { type: "range", class: "bd-slider", step: "any" }),
+    hydrate(el) {
+      // UISlider's value is continuous; a range input's default step (1) would round 0.5.
+      if (!el.hasAttribute("step")) el.step = "any";
+    },
     wire(el, send) {
       // UISlider is continuous by default: every move is a valueChanged.
       el.addEventListener("input", () => wants(el, "valueChanged") && send("valueChanged", el.valueAsNumber, { rate: true }));
@@ -614,6 +618,7 @@ class Client {
 
   /** A control's report, through its data-debounce / data-throttle attributes if any. */
   emit(el, target, event, value, { rate } = {}) {
+    if (value !== undefined) this.mirror(el, target, value);
     const debounce = Number(el.dataset.debounce);
     const throttle = Number(el.dataset.throttle);
     const flush = () => { this.waiting.delete(target); this.send(target, event, el.bindery?.latest ?? value); };
@@ -636,6 +641,26 @@ class Client {
       else this.waiting.set(target, { timer: setTimeout(go, throttle - since), flush: go });
     } else {
       this.send(target, event, value);
+    }
+  }
+
+  /**
+   * Shows a local edit everywhere else the widget is bound (an <output data-prop>, the
+   * slider's readout): the server does not send the sender its own value back.
+   */
+  mirror(source, target, value) {
+    const w = this.widgets.get(target);
+    const prop = w && kindOf(w.kind).valueProp;
+    if (!prop) return;
+    w.props[prop] = value;
+    for (const b of this.elements.get(target) ?? []) {
+      if (b.el === source) {
+        if (b.readout && prop === "value") b.readout.textContent = Number(value).toFixed(2);
+      } else if (b.prop === prop) {
+        applyDisplayProp(b.el, prop, value);
+      } else if (!b.prop) {
+        kindOf(b.kind).props?.[prop]?.(b.el, value, w);
+      }
     }
   }
 
