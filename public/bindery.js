@@ -805,7 +805,10 @@ class Client {
       if (w.kind === "view") field.querySelector("label").removeAttribute("for");
       return field;
     });
-    this.root.replaceChildren(...fields);
+    // A form, so password managers and the browser see a real form; it never submits.
+    const form = h("form", { class: "bd-form", autocomplete: "off", novalidate: true }, ...fields);
+    form.addEventListener("submit", (e) => e.preventDefault());
+    this.root.replaceChildren(form);
     this.root.setAttribute("aria-busy", "false");
   }
 
