@@ -604,7 +604,7 @@ class Client {
     if (!this.conn.send(message)) {
       // Offline: remember the edit as unsent; it is re-sent when the session resumes.
       if (value !== undefined) this.sentSeq.set(target, Infinity);
-      else toast("offline", "Not connected: the action was not sent.");
+      else if (event === "touchUpInside") toast("offline", "Not connected: the tap was not sent.");
       return 0;
     }
     if (value !== undefined) this.sentSeq.set(target, seq);
@@ -691,7 +691,11 @@ class Client {
     }
     // After a reconnect, acks restart with the new connection's view of things; edits
     // that were never answered are re-sent below, so the snapshot wins everywhere else.
-    const unsent = [...this.sentSeq.entries()].filter(([, s]) => s > this.lastAck).map(([id]) => id);
+    // (mirror() keeps each widget's latest local value in its props.)
+    const unsent = new Map([...this.sentSeq.entries()].filter(([, s]) => s > this.lastAck).map(([id]) => {
+      const w = this.widgets.get(id);
+      return [id, w?.props[kindOf(w.kind).valueProp]];
+    }));
     this.lastAck = this.seq;
     this.sentSeq.clear();
 
@@ -702,7 +706,7 @@ class Client {
     if (this.mode === "attach") this.bindMarkup();
 
     for (const w of msg.widgets) {
-      const keep = unsent.includes(w.id) ? kindOf(w.kind).valueProp : null;
+      const keep = unsent.has(w.id) ? kindOf(w.kind).valueProp : null;
       // Ranges and segment titles first, so a value is not clamped to a default range.
       const props = Object.entries(w.props ?? {}).sort(([a], [b]) => FIRST.indexOf(b) - FIRST.indexOf(a));
       for (const [prop, value] of props) {
@@ -710,16 +714,13 @@ class Client {
       }
     }
     // What the user typed while the connection was down is not lost: send it now.
-    for (const id of unsent) this.resendValue(id);
+    for (const [id, value] of unsent) {
+      const w = this.widgets.get(id);
+      if (!w || value === undefined) continue;
+      w.props[kindOf(w.kind).valueProp] = value;
+      this.send(id, w.kind === "textField" ? "editingChanged" : "valueChanged", value);
+    }
     this.hooks.onScene?.(msg);
-  }
-
-  resendValue(id) {
-    const w = this.widgets.get(id);
-    const el = this.elements.get(id)?.find((b) => !b.prop)?.el;
-    if (!w || !el) return;
-    const value = { textField: () => el.value, slider: () => el.valueAsNumber, switch: () => el.checked }[w.kind]?.();
-    if (value !== undefined) this.send(id, w.kind === "textField" ? "editingChanged" : "valueChanged", value);
   }
 
   onPatch(msg) {
