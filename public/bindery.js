@@ -109,6 +109,12 @@ class Connection {
     ws.onmessage = (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch { return; }
+      if (msg.type === "bye") {
+        // The server ended the session (deleted, expired, or bye from another client).
+        this.stopped = true;
+        this.token = null;
+        this.onStatus("offline", `Session ended${msg.reason ? `: ${msg.reason}` : ""}.`);
+      }
       if (msg.type === "scene") {
         // The scene message is the handshake's end: the session (new or resumed) is live.
         if (this.token && msg.resumed === false && this.everConnected) {
@@ -248,7 +254,10 @@ function renderRow(list, row) {
     li = template.content.firstElementChild.cloneNode(true);
     li.querySelectorAll("[data-field]").forEach((f) => { f.textContent = rowText(row, f.dataset.field); });
   } else {
-    const [first, ...rest] = rowFieldNames(row);
+    // The wire sorts a row's fields by name, so pick the title by name, not position.
+    const names = rowFieldNames(row);
+    const first = ["title", "name", "text", "label"].find((n) => names.includes(n)) ?? names[0];
+    const rest = names.filter((n) => n !== first);
     li = h("li", { class: "bd-row" },
       h("span", { class: "bd-row-title", "data-field": first, text: rowText(row, first) }),
       ...rest.map((name) => h("span", { class: "bd-row-detail", "data-field": name, text: rowText(row, name) })));
@@ -676,6 +685,7 @@ class Client {
     switch (msg.type) {
       case "scene": return this.onScene(msg);
       case "patch": return this.onPatch(msg);
+      case "bye": return;
       case "error":
         toast(msg.code ?? "error", msg.message);
         this.hooks.onError?.(msg);
@@ -806,8 +816,13 @@ class Client {
       if (w.kind === "view") field.querySelector("label").removeAttribute("for");
       return field;
     });
+    // The scene's layout (rows, columns, titled groups of widget ids), if it has one;
+    // widgets it leaves out follow in order.
+    const byId = new Map(msg.widgets.map((w, i) => [w.id, fields[i]]));
+    const placed = msg.layout ? [layoutElement(msg.layout, byId)] : [];
+    const rest = msg.widgets.filter((w) => byId.has(w.id)).map((w) => byId.get(w.id));
     // A form, so password managers and the browser see a real form; it never submits.
-    const form = h("form", { class: "bd-form", autocomplete: "off", novalidate: true }, ...fields);
+    const form = h("form", { class: "bd-form", autocomplete: "off", novalidate: true }, ...placed, ...rest);
     form.addEventListener("submit", (e) => e.preventDefault());
     this.root.replaceChildren(form);
     this.root.setAttribute("aria-busy", "false");
@@ -833,6 +848,26 @@ class Client {
     this.conn.token = null;
     this.conn.close();
   }
+}
+
+/**
+ * A layout node as elements: "id" is that widget's field, {row: [...]} side by side,
+ * {column: [...]} stacked, {group: "Title", children: [...]} stacked under a heading.
+ * Each field is used once (taken out of `fields`).
+ */
+function layoutElement(node, fields) {
+  if (typeof node === "string") {
+    const field = fields.get(node);
+    fields.delete(node);
+    return field ?? document.createTextNode("");
+  }
+  const children = (items) => (items ?? []).map((n) => layoutElement(n, fields));
+  if (node.row) return h("div", { class: "bd-layout-row" }, ...children(node.row));
+  if (node.column) return h("div", { class: "bd-layout-column" }, ...children(node.column));
+  if (node.group !== undefined) {
+    return h("section", { class: "bd-layout-group" }, h("h2", { class: "bd-group-title", text: node.group }), ...children(node.children));
+  }
+  return document.createTextNode("");
 }
 
 /** Keeps a widget's cached `items` array in step with list ops (for re-renders). */
