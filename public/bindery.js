@@ -270,10 +270,16 @@ function rowElements(list) {
   return [...list.children].filter((c) => c.dataset.row !== undefined);
 }
 
-/** Applies keyed list operations (insert/remove/update/move, in order). */
+/**
+ * Applies keyed list operations (insert/remove/update/move, in order). Returns false
+ * when an op does not fit the rows shown (then the caller asks for a resync).
+ */
 function applyListOps(list, ops) {
   for (const op of ops) {
     const rows = rowElements(list);
+    const index = op.op === "move" ? op.from : op.index;
+    const limit = op.op === "insert" ? rows.length : rows.length - 1;
+    if (!(index >= 0 && index <= limit)) return false;
     switch (op.op) {
       case "insert": {
         const before = rows[op.index] ?? null;
@@ -300,6 +306,7 @@ function applyListOps(list, ops) {
     }
   }
   list.classList.toggle("bd-empty", rowElements(list).length === 0);
+  return true;
 }
 
 const KINDS = {
@@ -695,28 +702,44 @@ class Client {
     }
   }
 
+  /** Asks the server for a full snapshot (a `scene` message carrying `ack`). */
+  resync() {
+    if (this.resyncing) return;
+    this.resyncing = true;
+    this.conn.send({ type: "resync", seq: ++this.seq });
+  }
+
   onScene(msg) {
+    // A scene with an ack answers our resync on a live connection; one without is a
+    // new connection's first message.
+    const isResync = typeof msg.ack === "number";
+    this.resyncing = false;
     if (msg.protocol !== undefined && msg.protocol !== PROTOCOL) {
       toast("protocol", `Server speaks protocol ${msg.protocol}; this page speaks ${PROTOCOL}.`);
     }
-    // After a reconnect, acks restart with the new connection's view of things; edits
-    // that were never answered are re-sent below, so the snapshot wins everywhere else.
+    // After a reconnect, events never answered are lost or already in the snapshot:
+    // edits among them are re-sent below, so the snapshot wins everywhere else.
     // (mirror() keeps each widget's latest local value in its props.)
-    const unsent = new Map([...this.sentSeq.entries()].filter(([, s]) => s > this.lastAck).map(([id]) => {
-      const w = this.widgets.get(id);
-      return [id, w?.props[kindOf(w.kind).valueProp]];
-    }));
-    this.lastAck = this.seq;
-    this.sentSeq.clear();
+    const unsent = new Map();
+    if (!isResync) {
+      for (const [id, seq] of this.sentSeq) {
+        const w = this.widgets.get(id);
+        if (seq > this.lastAck && w) unsent.set(id, w.props[kindOf(w.kind).valueProp]);
+      }
+      this.lastAck = this.seq;
+      this.sentSeq.clear();
+    }
 
     const sameShape = this.widgets.size === msg.widgets.length &&
       msg.widgets.every((w) => this.widgets.get(w.id)?.kind === w.kind);
+    const previous = this.widgets;
     this.widgets = new Map(msg.widgets.map((w) => [w.id, { ...w, props: { ...w.props } }]));
     if (this.mode === "render" && !sameShape) this.renderTree(msg);
     if (this.mode === "attach") this.bindMarkup();
 
     for (const w of msg.widgets) {
-      const keep = unsent.has(w.id) ? kindOf(w.kind).valueProp : null;
+      const keep = unsent.has(w.id) || this.hasUnackedEdit(w.id) ? kindOf(w.kind).valueProp : null;
+      if (keep) this.widgets.get(w.id).props[keep] = previous.get(w.id)?.props[keep];
       // Ranges and segment titles first, so a value is not clamped to a default range.
       const props = Object.entries(w.props ?? {}).sort(([a], [b]) => FIRST.indexOf(b) - FIRST.indexOf(a));
       for (const [prop, value] of props) {
@@ -742,7 +765,7 @@ class Client {
         const rows = (w.props.items ??= []);
         for (const op of c.ops) applyOpToArray(rows, op);
         for (const b of this.elements.get(c.target) ?? []) {
-          if (!b.prop) applyListOps(b.el, c.ops);
+          if (!b.prop && !applyListOps(b.el, c.ops)) this.resync();
         }
       } else {
         this.applyProp(c.target, c.prop, c.value);
