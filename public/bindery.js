@@ -601,7 +601,9 @@ class Client {
       base,
       onMessage: (m) => this.receive(m),
       onStatus: (state, detail) => {
+        if (state === this.state && detail === this.statusDetail) return;
         this.state = state;
+        this.statusDetail = detail;
         document.documentElement.dataset.binderyState = state;
         showStatus(this.statusEl, state, detail, (fresh) => (fresh ? this.conn.restart() : this.conn.retryNow()));
         if (state !== "connected" && !this.conn.everConnected && this.mode === "render" && this.conn.failures === 1) {
