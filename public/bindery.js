@@ -600,7 +600,7 @@ class Client {
       scene,
       base,
       onMessage: (m) => this.receive(m),
-      onStatus: (state, detail) => {
+      onStatus: (state, detail = null) => {
         if (state === this.state && detail === this.statusDetail) return;
         this.state = state;
         this.statusDetail = detail;
