@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-tsan test-deps autobahn fuzz-ws bench clean
+.PHONY: deps build run test test-tsan test-deps autobahn fuzz fuzz-ws bench clean
 
 deps:
 	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
@@ -60,6 +60,9 @@ fuzz-ws: .build/fuzz/ws-frame-parser
 	@mkdir -p .build/fuzz/ws-corpus
 	.build/fuzz/ws-frame-parser -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -print_final_stats=1 \
 		-artifact_prefix=.build/fuzz/ws- .build/fuzz/ws-corpus Fuzz/WebSocketFrameParser/seeds
+
+# Every fuzzer, FUZZ_SECONDS each.
+fuzz: fuzz-ws
 
 clean:
 	rm -rf .build .build-tsan

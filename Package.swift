@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "RxWidgets", targets: ["RxWidgets"]),
         .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "Bindery", targets: ["Bindery"]),
+        .library(name: "BinderyTesting", targets: ["BinderyTesting"]),
     ],
     targets: [
         // Layer 0: libuv through pkg-config (Debian: libuv1-dev).
@@ -37,7 +39,13 @@ let package = Package(
         // Layer 2: HTTP/1.1 and RFC 6455 WebSocket on the loop.
         .target(name: "HTTPServer", dependencies: ["EventLoop", "CCrypto"]),
         .executableTarget(name: "wsecho", dependencies: ["HTTPServer", "EventLoop"]),
-        .executableTarget(name: "bindery", dependencies: ["EventLoop", "RxCore"]),
+        // Layer 3: scenes, sessions, the wire protocol, the HTTP API.
+        .target(name: "Bindery", dependencies: ["RxCore", "RxWidgets", "HTTPServer", "EventLoop"]),
+        // The demo app's scenes (RxCocoa-style view controllers), registered by `bindery`.
+        .target(name: "BinderyDemo", dependencies: ["Bindery", "RxCore", "RxWidgets"]),
+        // Drive a scene in-process for users' tests (like Phoenix's LiveViewTest).
+        .target(name: "BinderyTesting", dependencies: ["Bindery", "RxCore", "RxWidgets", "RxTesting"]),
+        .executableTarget(name: "bindery", dependencies: ["Bindery", "BinderyDemo", "RxWidgets", "HTTPServer", "EventLoop", "RxCore"]),
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTesting"]),
@@ -45,6 +53,9 @@ let package = Package(
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "EventLoop"]),
+        .testTarget(name: "BinderyTests", dependencies: ["Bindery", "RxWidgets", "RxCore", "RxTesting", "HTTPServer", "EventLoop"]),
+        .testTarget(name: "BinderyDemoTests", dependencies: ["BinderyDemo", "BinderyTesting", "Bindery", "RxWidgets", "RxCore", "RxTesting"]),
+        .testTarget(name: "BinderyTestingTests", dependencies: ["BinderyTesting", "Bindery", "RxWidgets", "RxCore", "RxTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
