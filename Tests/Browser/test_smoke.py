@@ -153,6 +153,25 @@ class BrowserSmokeTest(unittest.TestCase):
         self.assertEqual(self.js("return bindery.conn.token"), token)
         self.assertEqual(self.widget("picker").find_element(By.CSS_SELECTOR, '[aria-checked="true"]').text, "Green")
 
+    def test_fast_typing_is_never_overwritten(self):
+        self.open_scene("echo")
+        field = self.widget("input")
+        field.click()
+        field.send_keys("the quick brown fox")
+        self.until(lambda: self.widget("output").text == "THE QUICK BROWN FOX")
+        self.assertEqual(field.get_attribute("value"), "the quick brown fox")
+        self.assertEqual(self.js("return arguments[0].selectionStart", field), len("the quick brown fox"))
+        self.assertEqual(self.js("return bindery.lastAck === bindery.seq"), True)
+
+    def test_list_rows_arrive_keyed(self):
+        self.open_scene("repos")
+        self.widget("loadMoreButton").click()
+        rows = lambda: self.widget("repoList").find_elements(By.CSS_SELECTOR, "[data-row]")
+        self.until(lambda: len(rows()) == 20)
+        self.assertEqual(rows()[0].get_attribute("data-row"), "repo-1")
+        self.assertEqual(rows()[0].find_element(By.CSS_SELECTOR, '[data-field="name"]').text, "repo-1")
+        self.assertEqual(rows()[0].find_element(By.CSS_SELECTOR, '[data-field="author"]').text, "author-1")
+
     def test_error_is_a_toast_with_its_code(self):
         self.open_scene("colors")
         self.js("bindery.send('noSuchWidget', 'touchUpInside')")
