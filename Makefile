@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-browser test-tsan test-deps autobahn fuzz fuzz-ws bench clean
+.PHONY: deps build run test test-browser test-tsan test-deps autobahn fuzz fuzz-ws fuzz-http bench clean
 
 deps:
 	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
@@ -72,25 +72,15 @@ fuzz-ws: .build/fuzz/ws-frame-parser
 	.build/fuzz/ws-frame-parser -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -print_final_stats=1 \
 		-artifact_prefix=.build/fuzz/ws- .build/fuzz/ws-corpus Fuzz/WebSocketFrameParser/seeds
 
-# Every fuzzer, FUZZ_SECONDS each.
-fuzz: fuzz-ws
 
-clean:
-	rm -rf .build .build-tsan
-
-# libFuzzer over the HTTP request parser, for FUZZ_SECONDS (default 600). Built with
+# libFuzzer over the HTTP request parser, for FUZZ_SECONDS. Built with
 # swiftc straight from the parser's own sources (they need no libuv, no SwiftPM product):
 # -parse-as-library because the entry point is the @_cdecl LLVMFuzzerTestOneInput, lld
 # because gold warns about every ASan symbol. SWIFT_BACKTRACE=enable=no leaves crash
 # reports to ASan/libFuzzer (Swift's backtracer trips ASan). New inputs go to
 # .build/fuzz/corpus-http, crashes to .build/fuzz/crash-*; the seeds in Fuzz/corpus/http.
-FUZZ_SECONDS ?= 600
 HTTP_PARSER_SOURCES := $(addprefix Sources/HTTPServer/HTTP/,HTTPRequestParser.swift HTTPParserError.swift \
 	HTTPHeaders.swift HTTPVersion.swift HTTPRequestHead.swift)
-
-.PHONY: fuzz fuzz-http
-
-fuzz: fuzz-http
 
 fuzz-http:
 	mkdir -p .build/fuzz/corpus-http
@@ -98,3 +88,9 @@ fuzz-http:
 		Fuzz/HTTPParserFuzz/main.swift $(HTTP_PARSER_SOURCES) -o .build/fuzz/http-parser-fuzz
 	SWIFT_BACKTRACE=enable=no .build/fuzz/http-parser-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
 		-print_final_stats=1 -artifact_prefix=.build/fuzz/ .build/fuzz/corpus-http Fuzz/corpus/http
+
+# Every fuzzer, FUZZ_SECONDS each (default 60; the issues' local runs used 600).
+fuzz: fuzz-ws fuzz-http
+
+clean:
+	rm -rf .build .build-tsan
