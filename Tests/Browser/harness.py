@@ -177,7 +177,7 @@ class Proxy:
 
         try:
             await asyncio.gather(pump(client_reader, up_writer), pump(up_reader, client_writer))
-        except Exception:
+        except (Exception, asyncio.CancelledError):  # a cut or the proxy's shutdown: just end
             pass
         finally:
             for w in (client_writer, up_writer):
