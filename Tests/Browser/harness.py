@@ -127,6 +127,7 @@ class Proxy:
         self.server = None
         self.writers = set()
         self.accepted = 0
+        self.downstream_open = None  # an asyncio.Event, made on the proxy's loop
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="bindery-test-proxy")
         self.thread.start()
         self.call(self._listen())
@@ -135,6 +136,9 @@ class Proxy:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
     async def _listen(self):
+        if self.downstream_open is None:
+            self.downstream_open = asyncio.Event()
+            self.downstream_open.set()
         self.server = await asyncio.start_server(self._handle, "127.0.0.1", self.port, reuse_address=True)
 
     async def _handle(self, client_reader, client_writer):
@@ -146,7 +150,7 @@ class Proxy:
             return
         self.writers |= {client_writer, up_writer}
 
-        async def pump(reader, writer):
+        async def pump(reader, writer, downstream):
             queue = asyncio.Queue()
 
             async def deliver():
@@ -157,6 +161,8 @@ class Proxy:
                     wait = due - self.loop.time()
                     if wait > 0:
                         await asyncio.sleep(wait)
+                    if downstream:
+                        await self.downstream_open.wait()
                     writer.write(data)
                     await writer.drain()
                 if writer.can_write_eof():
@@ -176,7 +182,7 @@ class Proxy:
                 sender.cancel()
 
         try:
-            await asyncio.gather(pump(client_reader, up_writer), pump(up_reader, client_writer))
+            await asyncio.gather(pump(client_reader, up_writer, False), pump(up_reader, client_writer, True))
         except (Exception, asyncio.CancelledError):  # a cut or the proxy's shutdown: just end
             pass
         finally:
@@ -204,6 +210,13 @@ class Proxy:
     def resume(self):
         self.call(self._listen())
 
+    def hold_downstream(self):
+        """Holds every byte from the server to the browser (in order) until release_downstream()."""
+        self.loop.call_soon_threadsafe(self.downstream_open.clear)
+
+    def release_downstream(self):
+        self.loop.call_soon_threadsafe(self.downstream_open.set)
+
     def set_delay(self, delay_ms):
         self.delay = delay_ms / 1000
 
@@ -217,6 +230,7 @@ class Proxy:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     def stop(self):
+        self.release_downstream()
         try:
             self.call(self._shutdown())
         finally:

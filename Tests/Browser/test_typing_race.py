@@ -7,7 +7,9 @@ the server's answer for the full text.
 Mid-way, another connection of the same session (the HTTP API, as a second device would)
 writes the field: the page gets that value in a patch without `ack` while its own edits
 are unanswered, and must ignore it (PROTOCOL.md, seq/ack rule 6); the typist's next
-keystroke then wins on the server too. A client that applied every server value would
+keystroke then wins on the server too. So that this holds however loaded the machine is,
+the proxy holds the server-to-page direction from just before that write until the page
+has sent more keystrokes (whose answers come after the foreign value), then releases it. A client that applied every server value would
 show the foreign text and move the caret.
 """
 
@@ -46,7 +48,11 @@ class TypingRaceTests(BrowserCase):
         typed = ""
         for i in range(0, len(text), chunk):
             if i == chunk * 2 and interfere:
+                self.proxy.hold_downstream()
+                self.addCleanup(self.proxy.release_downstream)
                 interfere()
+            if i == chunk * 3:
+                self.proxy.release_downstream()
             part = text[i:i + chunk]
             field.send_keys(part)
             typed += part
