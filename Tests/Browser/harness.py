@@ -302,8 +302,11 @@ class Page:
         return self.js("return bindery.lastAck === bindery.seq && !bindery.resyncing")
 
     def track_states(self):
-        """Records every change of the connection state from now on (window.states)."""
-        self.js("window.states = []; new MutationObserver(() => states.push(document.documentElement.dataset.binderyState))"
+        """Records every change of the connection state from now on (window.states), and
+        what the status element said then (window.statusTexts)."""
+        self.js("window.states = []; window.statusTexts = [];"
+                "new MutationObserver(() => { states.push(document.documentElement.dataset.binderyState);"
+                "  statusTexts.push(document.querySelector('[data-bindery-status]')?.textContent ?? null); })"
                 ".observe(document.documentElement, {attributes: true, attributeFilter: ['data-bindery-state']})")
 
     def screenshot(self, name):

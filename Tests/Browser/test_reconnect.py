@@ -23,15 +23,16 @@ class ReconnectTests(BrowserCase):
         self.proxy.pause()
         self.proxy.cut()
         p.until(lambda: p.state() in ("reconnecting", "offline"), message="the page never noticed")
-        self.assertIn("Reconnecting", self.driver.find_element(By.CSS_SELECTOR, "[data-bindery-status]").text)
         time.sleep(outage)  # the outage itself (not a wait for a condition)
         self.assertNotEqual(p.state(), "connected")
         self.proxy.resume()
         # Backoff after a few refused tries is up to ~4 s; the page then resumes.
         p.wait_connected(timeout=30)
-        states = p.js("return states")
+        states, texts = p.js("return [states, statusTexts]")
         self.assertEqual(states[0], "reconnecting")
+        self.assertIn("Reconnecting", texts[0])  # what the page showed
         self.assertEqual(states[-1], "connected")
+        self.assertIn("Connected", texts[-1])
 
     def test_colors_state_survives_a_drop(self):
         p = self.page
