@@ -40,7 +40,7 @@ test: deps test-deps
 # The demo in headless Chromium against the real bindery binary.
 test-browser: deps test-deps
 	$(SWIFT) build --product bindery
-	$(TEST_VENV)/bin/python -m unittest Tests/Browser/test_smoke.py -v
+	$(TEST_VENV)/bin/python -m unittest discover -s Tests/Browser -p 'test_*.py' -v
 
 # Thread sanitizer over the concurrency tests (own build folder: instrumented objects).
 test-tsan: deps
