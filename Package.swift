@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "EventLoop", targets: ["EventLoop"]),
         .library(name: "RxWidgets", targets: ["RxWidgets"]),
         .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "Bindery", targets: ["Bindery"]),
+        .library(name: "BinderyTesting", targets: ["BinderyTesting"]),
     ],
     targets: [
         // Layer 0: libuv through pkg-config (Debian: libuv1-dev).
@@ -16,6 +19,12 @@ let package = Package(
             name: "CLibUV",
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
+        ),
+        // SHA-1 for the WebSocket handshake from OpenSSL's libcrypto (Debian: libssl-dev).
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
         ),
         // Layer 1: the Rx grammar, pure Swift, no libuv.
         .target(name: "RxCore"),
@@ -27,13 +36,26 @@ let package = Package(
         .target(name: "RxWidgets", dependencies: ["RxCore"]),
         // UIKit names as typealiases, so RxCocoa-era code ports by changing imports.
         .target(name: "UIKitCompat", dependencies: ["RxWidgets", "RxCore"]),
-        .executableTarget(name: "bindery", dependencies: ["EventLoop", "RxCore"]),
+        // Layer 2: HTTP/1.1 and RFC 6455 WebSocket on the loop.
+        .target(name: "HTTPServer", dependencies: ["EventLoop", "CCrypto"]),
+        .executableTarget(name: "wsecho", dependencies: ["HTTPServer", "EventLoop"]),
+        // Layer 3: scenes, sessions, the wire protocol, the HTTP API.
+        .target(name: "Bindery", dependencies: ["RxCore", "RxWidgets", "HTTPServer", "EventLoop"]),
+        // The demo app's scenes (RxCocoa-style view controllers), registered by `bindery`.
+        .target(name: "BinderyDemo", dependencies: ["Bindery", "RxCore", "RxWidgets"]),
+        // Drive a scene in-process for users' tests (like Phoenix's LiveViewTest).
+        .target(name: "BinderyTesting", dependencies: ["Bindery", "RxCore", "RxWidgets", "RxTesting"]),
+        .executableTarget(name: "bindery", dependencies: ["Bindery", "BinderyDemo", "RxWidgets", "HTTPServer", "EventLoop", "RxCore"]),
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "RxCore"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "EventLoop"]),
+        .testTarget(name: "BinderyTests", dependencies: ["Bindery", "RxWidgets", "RxCore", "RxTesting", "HTTPServer", "EventLoop"]),
+        .testTarget(name: "BinderyDemoTests", dependencies: ["BinderyDemo", "BinderyTesting", "Bindery", "RxWidgets", "RxCore", "RxTesting"]),
+        .testTarget(name: "BinderyTestingTests", dependencies: ["BinderyTesting", "Bindery", "RxWidgets", "RxCore", "RxTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,8 +4,8 @@ import XCTest
 import Glibc
 #endif
 
-/// Integration tests of the `bindery` executable, run as a child process: SIGINT and
-/// SIGTERM must stop it cleanly (exit code 0).
+/// Integration tests of the `bindery` executable, run as a child process: it serves HTTP,
+/// and SIGINT and SIGTERM must stop it cleanly (exit code 0).
 ///
 /// The test bundle cannot depend on an executable target, so this uses the binary that
 /// `swift build --build-tests` put next to the test bundle.
@@ -70,14 +70,15 @@ final class BinderyExecutableTests: XCTestCase {
     }
 
     private func assertStopsCleanly(on signal: Int32, name: String) throws {
-        let child = try launch(["--host", "127.0.0.1", "--port", "0"])
-        XCTAssertTrue(child.firstLine.hasPrefix("bindery: event loop running on 127.0.0.1:"), child.firstLine)
+        let child = try launch(["--host", "127.0.0.1", "--port", "0", "--log-level", "error"])
+        XCTAssertTrue(child.firstLine.hasPrefix("bindery: listening on http://127.0.0.1:"), child.firstLine)
 
-        // It listens on the port it reports, and closes connections at once.
-        let port = try XCTUnwrap(child.firstLine.split(separator: ":").dropFirst(2).first
-            .flatMap { Int($0.prefix { $0.isNumber }) })
+        // It serves HTTP on the port it reports.
+        let port = try XCTUnwrap(child.firstLine.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
         let client = try TestClient(port: port)
-        XCTAssertEqual(try client.receiveUntilEOF(), [])
+        try client.send(Array("GET /healthz HTTP/1.0\r\n\r\n".utf8))
+        let answer = String(decoding: try client.receiveUntilEOF(), as: UTF8.self)
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200") || answer.hasPrefix("HTTP/1.0 200"), answer)
 
         XCTAssertEqual(kill(child.process.processIdentifier, signal), 0)
         XCTAssertEqual(waitForExit(child.process, timeout: 5), 0, "bindery did not exit with 0 within 5 s of \(name)")

@@ -1,0 +1,38 @@
+import EventLoop
+import HTTPServer
+
+/// `GET /api/sessions/<id>/events`: a session's messages as Server-Sent Events.
+///
+/// The stream starts with a `scene` event (the full state, `"resumed": true`), then
+/// carries one event per message the session sends its clients: `patch` (one per
+/// patch), `error`, `bye` (then the stream ends). Its `event:` field is the message's
+/// `type`, its `data:` the message's JSON. A comment line every 15 s keeps proxies from
+/// timing it out. An open stream counts as a connection (the session does not expire
+/// while it is open; `board`'s viewers count it).
+enum EventStream {
+    static let keepAliveInterval: Duration = .seconds(15)
+
+    static func serve(_ session: Session, responder: HTTPResponder, metrics: Metrics, logger: Logger) {
+        guard responder.startEventStream(headers: ["X-Accel-Buffering": "no"]) else { return }
+        let client = session.attach(kind: .eventStream) { [weak responder] message in
+            guard let responder else { return }
+            let json = message.json
+            if responder.sendEvent(json, event: message.message.type) {
+                metrics.countSent(message, bytes: json.utf8.count)
+            }
+        }
+        let keepAlive = responder.loop.scheduleTimer(after: keepAliveInterval, repeating: keepAliveInterval) { [weak responder] in
+            _ = responder?.sendComment("keep-alive")
+        }
+        client.closeHandler = { [weak responder] _, _ in
+            keepAlive.close()
+            responder?.end()
+        }
+        responder.onClose = { [weak client] _ in
+            keepAlive.close()
+            client?.disconnect()
+        }
+        logger.log(.info, "SSE session \(session.shortID) stream opened")
+        client.send(OutgoingMessage(.scene(session.sceneMessage(resumed: true))))
+    }
+}

@@ -1,0 +1,185 @@
+import EventLoop
+import HTTPServer
+
+/// The HTTP API for scripts (JSON in, JSON out; see PROTOCOL.md for curl examples).
+///
+/// | route | answer |
+/// |---|---|
+/// | `GET /api/scenes` | `[{"name","title","sharing","page","socket"}]` |
+/// | `POST /api/sessions` `{"scene":"echo"}` | 201, the `scene` message; `Location: /api/sessions/<id>` |
+/// | `GET /api/sessions/<id>` | the current `scene` message (`"resumed": true`) |
+/// | `POST /api/sessions/<id>/events` | one event → its answer; an array → an array of answers |
+/// | `GET /api/sessions/<id>/events` | Server-Sent Events (``EventStream``) |
+/// | `DELETE /api/sessions/<id>` | ends the session: `{"type":"bye","reason":"deleted"}` |
+///
+/// Errors are JSON `{"error": "<code>", "message": "..."}`: 400 for a body that is not
+/// JSON or not the right shape, 403 for a refused browser origin, 404 for an unknown
+/// scene or session, 429/503 for session limits. Every request for a session without a
+/// connection restarts its grace period, so a script keeps a session alive by using it.
+final class SessionAPI {
+    private let store: SessionStore
+    private let origins: OriginPolicy
+    private let logger: Logger
+
+    init(store: SessionStore, origins: OriginPolicy, logger: Logger) {
+        self.store = store
+        self.origins = origins
+        self.logger = logger
+    }
+
+    func register(on router: Router) {
+        router.get("/api/scenes") { [self] request, responder in
+            respond(request, responder, listScenes())
+        }
+        router.post("/api/sessions") { [self] request, responder in
+            respond(request, responder, guarded(request) { createSession(request) })
+        }
+        router.get("/api/sessions/:id") { [self] request, responder in
+            respond(request, responder, withSession(request) { session in
+                .json(MessageEncoder.encode(.scene(session.sceneMessage(resumed: true))))
+            })
+        }
+        router.post("/api/sessions/:id/events") { [self] request, responder in
+            respond(request, responder, guarded(request) { withSession(request) { postEvents(request, session: $0) } })
+        }
+        router.get("/api/sessions/:id/events") { [self] request, responder in
+            guard let session = session(for: request) else {
+                respond(request, responder, Self.errorResponse(404, code: "unknown-session", message: "no such session"))
+                return
+            }
+            store.metrics.apiRequests += 1
+            logger.log(.info, "GET \(Self.redacted(request.path)) 200 (event stream)")
+            EventStream.serve(session, responder: responder, metrics: store.metrics, logger: logger)
+        }
+        router.delete("/api/sessions/:id") { [self] request, responder in
+            respond(request, responder, guarded(request) { withSession(request) { session in
+                store.end(session, reason: "deleted")
+                return .json(MessageEncoder.encode(.bye(reason: "deleted")))
+            } })
+        }
+    }
+
+    // MARK: - Handlers
+
+    private func listScenes() -> HTTPResponse {
+        var writer = JSONWriter()
+        writer.raw("[")
+        for (index, scene) in store.registry.scenes.enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.raw("{\"name\":")
+            writer.string(scene.name)
+            writer.raw(",\"title\":")
+            writer.string(scene.title)
+            writer.raw(",\"sharing\":")
+            writer.string(scene.sharing.rawValue)
+            writer.raw(",\"page\":")
+            writer.string("/scene/\(scene.name)")
+            writer.raw(",\"socket\":")
+            writer.string("/ws/\(scene.name)")
+            writer.raw("}")
+        }
+        writer.raw("]")
+        return .json(writer.text)
+    }
+
+    private func createSession(_ request: HTTPRequest) -> HTTPResponse {
+        let body: JSONValue
+        do throws(JSONError) {
+            body = try JSONValue.parse(request.body)
+        } catch {
+            return Self.errorResponse(400, code: ErrorCode.badJSON.rawValue, message: "the body is not JSON: \(error)")
+        }
+        guard let scene = body["scene"]?.stringValue else {
+            return Self.errorResponse(400, code: ErrorCode.badMessage.rawValue, message: "expected {\"scene\": \"<name>\"}")
+        }
+        do throws(SessionError) {
+            let session = try store.createSession(scene: scene, clientAddress: request.remoteAddress?.host)
+            return .json(MessageEncoder.encode(.scene(session.sceneMessage(resumed: false))), status: 201,
+                         headers: ["Location": "/api/sessions/\(session.id)"])
+        } catch {
+            return Self.errorResponse(error.httpStatus, code: error.code, message: error.description)
+        }
+    }
+
+    private func postEvents(_ request: HTTPRequest, session: Session) -> HTTPResponse {
+        let body: JSONValue
+        do throws(JSONError) {
+            body = try JSONValue.parse(request.body)
+        } catch {
+            store.metrics.countError(.badJSON)
+            let answer = ServerMessage.error(ErrorMessage(code: .badJSON, message: "the body is not JSON: \(error)"))
+            return .json(MessageEncoder.encode(answer), status: 400)
+        }
+        if case .array(let messages) = body {
+            var writer = JSONWriter()
+            writer.raw("[")
+            for (index, message) in messages.enumerated() {
+                if index > 0 { writer.raw(",") }
+                writer.raw(answer(to: message.jsonText, session: session))
+            }
+            writer.raw("]")
+            return .json(writer.text)
+        }
+        return .json(answer(to: request.bodyText, session: session))
+    }
+
+    private func answer(to text: String, session: Session) -> String {
+        guard !session.isEnded else { return MessageEncoder.encode(.bye(reason: session.endReason ?? "ended")) }
+        guard let answer = session.handle(text: text, from: nil) else { return "null" }
+        return MessageEncoder.encode(answer)
+    }
+
+    // MARK: - Helpers
+
+    private func session(for request: HTTPRequest) -> Session? {
+        guard let id = request.parameters["id"], let session = store.session(id: id) else { return nil }
+        store.touch(session)
+        return session
+    }
+
+    private func withSession(_ request: HTTPRequest, _ body: (Session) -> HTTPResponse) -> HTTPResponse {
+        guard let session = session(for: request) else {
+            return Self.errorResponse(404, code: "unknown-session", message: "no such session (unknown, ended or expired)")
+        }
+        return body(session)
+    }
+
+    /// State-changing routes refuse foreign browser origins (CSRF).
+    private func guarded(_ request: HTTPRequest, _ body: () -> HTTPResponse) -> HTTPResponse {
+        guard origins.allows(origin: request.headers["Origin"], host: request.headers["Host"]) else {
+            return Self.errorResponse(403, code: "origin-not-allowed",
+                                      message: "origin \(request.headers["Origin"] ?? "") is not allowed")
+        }
+        return body()
+    }
+
+    private func respond(_ request: HTTPRequest, _ responder: HTTPResponder, _ response: HTTPResponse) {
+        store.metrics.apiRequests += 1
+        var response = response
+        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+        logger.log(response.status >= 500 ? .error : .info,
+                   "\(request.method) \(Self.redacted(request.path)) \(response.status)")
+        responder.respond(response)
+    }
+
+    /// `{"error": code, "message": message}` with `status`.
+    static func errorResponse(_ status: Int, code: String, message: String) -> HTTPResponse {
+        var writer = JSONWriter()
+        writer.raw("{\"error\":")
+        writer.string(code)
+        writer.raw(",\"message\":")
+        writer.string(message)
+        writer.raw("}")
+        return .json(writer.text, status: status)
+    }
+
+    /// A path with session tokens shortened, for logs.
+    static func redacted(_ path: String) -> String {
+        let prefix = "/api/sessions/"
+        guard path.hasPrefix(prefix) else { return path }
+        let rest = path.dropFirst(prefix.count)
+        let token = rest.prefix { $0 != "/" }
+        guard token.count > 6 else { return path }
+        return prefix + token.prefix(6) + "…" + rest.dropFirst(token.count)
+    }
+}

@@ -1,0 +1,129 @@
+import EventLoop
+import HTTPServer
+
+/// `GET /ws/<scene>[?session=<token>]`: the WebSocket a browser (or websocat) drives a
+/// scene through.
+///
+/// Checks, in order: the scene exists (else 404), the origin is allowed (else 403), the
+/// handshake is valid (else 400/426...), a session can be had (a resume, or a new one
+/// within the limits: else 429/503). Then 101, the `scene` message, and from then on
+/// each text message is a client message (answered per PROTOCOL.md); a binary message
+/// is answered with `binary-not-supported`. Closing the socket starts the session's
+/// grace period.
+///
+/// **Backpressure.** When the socket's outgoing buffer passes its high-water mark, the
+/// patches no client event asked for are dropped (answers still go out); once it drains,
+/// the client gets a fresh `scene` (`"resumed": true`) instead of what was dropped.
+final class WebSocketEndpoint {
+    private let store: SessionStore
+    private let origins: OriginPolicy
+    private let configuration: WebSocketConfiguration
+    private let logger: Logger
+    /// Every open Bindery WebSocket.
+    let group = WebSocketGroup()
+
+    init(store: SessionStore, origins: OriginPolicy, configuration: WebSocketConfiguration, logger: Logger) {
+        self.store = store
+        self.origins = origins
+        var configuration = configuration
+        configuration.originPolicy = .any  // checked here, with Bindery's rules
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    func register(on router: Router) {
+        router.upgrade("/ws/:scene") { [self] request, upgrade in handle(request, upgrade) }
+    }
+
+    private func handle(_ request: HTTPRequest, _ upgrade: HTTPUpgrade) {
+        let sceneName = request.parameters["scene"] ?? ""
+        guard store.registry.scene(named: sceneName) != nil else {
+            logger.log(.info, "WS /ws/\(sceneName) 404 (unknown scene)")
+            upgrade.reject(SessionAPI.errorResponse(404, code: "unknown-scene", message: "no scene named '\(sceneName)'"))
+            return
+        }
+        guard origins.allows(origin: request.headers["Origin"], host: request.headers["Host"]) else {
+            logger.log(.warning, "WS /ws/\(sceneName) 403 (origin \(request.headers["Origin"] ?? "-") not allowed)")
+            upgrade.reject(SessionAPI.errorResponse(403, code: "origin-not-allowed",
+                                                    message: "origin \(request.headers["Origin"] ?? "") is not allowed"))
+            return
+        }
+        let accept: String
+        do throws(WebSocketHandshake.Failure) {
+            accept = try WebSocketHandshake.accept(method: request.method, version: request.version.description,
+                                                   headers: { request.headers.values(for: $0) }, originPolicy: .any)
+        } catch {
+            var headers = HTTPHeaders()
+            for field in error.headers { headers.add(name: field.name, value: field.value) }
+            upgrade.reject(.error(error.status, error.description, headers: headers))
+            return
+        }
+        guard !group.isClosing else {
+            upgrade.reject(.error(503, "shutting down"))
+            return
+        }
+        let address = request.remoteAddress?.host
+        let session: Session
+        let resumed: Bool
+        do throws(SessionError) {
+            (session, resumed) = try store.resumeOrCreate(scene: sceneName, token: request.queryValue("session"),
+                                                          clientAddress: address)
+        } catch {
+            logger.log(.warning, "WS /ws/\(sceneName) \(error.httpStatus) (\(error))")
+            upgrade.reject(SessionAPI.errorResponse(error.httpStatus, code: error.code, message: error.description))
+            return
+        }
+        var headers = HTTPHeaders()
+        for field in WebSocketHandshake.responseHeaders(accept: accept) {
+            headers.add(name: field.name, value: field.value)
+        }
+        upgrade.accept(response: HTTPResponse(status: 101, headers: headers)) { [self] tcp, rest in
+            let socket = WebSocketConnection(connection: tcp, configuration: configuration)
+            group.add(socket)
+            store.metrics.webSocketsAccepted += 1
+            connect(socket, to: session, resumed: resumed, address: address)
+            socket.start(initialBytes: rest)
+        }
+    }
+
+    private func connect(_ socket: WebSocketConnection, to session: Session, resumed: Bool, address: String?) {
+        let metrics = store.metrics
+        let state = SocketState()
+        let client = session.attach(kind: .webSocket) { [unowned socket] message in
+            if state.dropping, message.message.ack == nil, case .patch = message.message {
+                return  // resynchronised with a scene once the socket drains
+            }
+            let json = message.json
+            if socket.send(text: json) { metrics.countSent(message, bytes: json.utf8.count) }
+        }
+        client.closeHandler = { [weak socket] code, reason in
+            socket?.close(code: WebSocketCloseCode(code), reason: reason)
+        }
+        logger.log(.info, "WS /ws/\(session.sceneName) 101 session \(session.shortID) \(resumed ? "resumed" : "new")"
+            + (address.map { " from \($0)" } ?? ""))
+        let scene = OutgoingMessage(.scene(session.sceneMessage(resumed: resumed)))
+        client.send(scene)
+
+        socket.onText = { [weak client] text in client?.receive(text: text) }
+        socket.onBinary = { [weak client] _ in client?.receiveBinary() }
+        socket.onBackpressure = { state.dropping = true }
+        socket.onWritable = { [weak client, weak session] in
+            guard state.dropping else { return }
+            state.dropping = false
+            if let client, let session, !session.isEnded {
+                client.send(OutgoingMessage(.scene(session.sceneMessage(resumed: true))))
+            }
+        }
+        socket.onClose = { [logger, weak client, weak session] code, _ in
+            if let session {
+                logger.log(.info, "WS session \(session.shortID) closed (\(code.rawValue))")
+            }
+            client?.disconnect()
+        }
+    }
+}
+
+/// Per-socket flags (loop-confined).
+private final class SocketState {
+    var dropping = false
+}

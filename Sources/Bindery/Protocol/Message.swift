@@ -1,0 +1,169 @@
+import RxWidgets
+
+/// The wire protocol's version, sent as `"protocol": 1` in every `scene` message.
+public let binderyProtocolVersion = 1
+
+/// A message from a client (see PROTOCOL.md).
+public enum ClientMessage: Equatable, Sendable {
+    /// A user's action on a control.
+    case event(EventMessage)
+    /// "Send me everything again": answered with a full `scene` message.
+    case resync(seq: Int?)
+    /// The client ends the session (same as `DELETE /api/sessions/<id>`).
+    case bye
+}
+
+/// `{"type":"event","seq":7,"target":"whiteSlider","event":"valueChanged","value":0.25}`:
+/// a control event on the widget `target`, after applying `value` (if present) to the
+/// widget's value property.
+public struct EventMessage: Equatable, Sendable {
+    /// The client's sequence number, echoed as `ack` in the answer (optional).
+    public var seq: Int?
+    /// The widget's id.
+    public var target: String
+    /// The `Control.Event` name (`touchUpInside`, `valueChanged`, `editingChanged`, ...).
+    public var event: String
+    /// The new value of the widget's value property, if the event carries one.
+    public var value: WidgetValue?
+
+    /// An event message.
+    public init(seq: Int? = nil, target: String, event: String, value: WidgetValue? = nil) {
+        self.seq = seq
+        self.target = target
+        self.event = event
+        self.value = value
+    }
+}
+
+/// A message to a client (see PROTOCOL.md).
+public enum ServerMessage: Equatable, Sendable {
+    /// The whole scene: sent first, on resume and on resync.
+    case scene(SceneMessage)
+    /// Some widget properties changed.
+    case patch(PatchMessage)
+    /// The client's message could not be handled; the session goes on.
+    case error(ErrorMessage)
+    /// The session ended (the client said bye, it was deleted, or it expired).
+    case bye(reason: String)
+
+    /// The `ack` this message carries, if any.
+    public var ack: Int? {
+        switch self {
+        case .scene(let scene): return scene.ack
+        case .patch(let patch): return patch.ack
+        case .error(let error): return error.ack
+        case .bye: return nil
+        }
+    }
+
+    /// The wire `type`.
+    public var type: String {
+        switch self {
+        case .scene: return "scene"
+        case .patch: return "patch"
+        case .error: return "error"
+        case .bye: return "bye"
+        }
+    }
+}
+
+/// `{"type":"scene","protocol":1,"session":"…","scene":"colors","title":"Colors",
+/// "resumed":false,"widgets":[{"id":"picker","kind":"segmentedControl","props":{…}}],
+/// "layout":…}`.
+public struct SceneMessage: Equatable, Sendable {
+    /// The session's token (also its id in the HTTP API).
+    public var session: String
+    /// The scene's name.
+    public var scene: String
+    /// The scene's title.
+    public var title: String
+    /// Whether this continues an existing session (resume or resync).
+    public var resumed: Bool
+    /// Every widget, in order.
+    public var widgets: [WidgetSnapshot]
+    /// The scene's layout, if it declares one.
+    public var layout: SceneLayout?
+    /// The `seq` of a `resync` this answers.
+    public var ack: Int?
+
+    /// A scene message.
+    public init(session: String, scene: String, title: String, resumed: Bool, widgets: [WidgetSnapshot],
+                layout: SceneLayout? = nil, ack: Int? = nil) {
+        self.session = session
+        self.scene = scene
+        self.title = title
+        self.resumed = resumed
+        self.widgets = widgets
+        self.layout = layout
+        self.ack = ack
+    }
+}
+
+/// `{"type":"patch","ack":7,"changes":[{"target":"output","prop":"text","value":"HI"}]}`.
+public struct PatchMessage: Equatable, Sendable {
+    /// The `seq` of the event that caused these changes; nil for changes from elsewhere.
+    public var ack: Int?
+    /// The changes, one per widget property, in the order they first happened.
+    public var changes: [PatchChange]
+
+    /// A patch.
+    public init(ack: Int? = nil, changes: [PatchChange]) {
+        self.ack = ack
+        self.changes = changes
+    }
+}
+
+/// One property's change in a patch: a new value, or keyed list operations.
+public struct PatchChange: Equatable, Sendable {
+    /// The widget's id.
+    public var target: String
+    /// The property's name (`text`, `value`, `items`, ...).
+    public var prop: String
+    /// What changed.
+    public var update: Update
+
+    /// The two forms of a change.
+    public enum Update: Equatable, Sendable {
+        /// The property's new value (`"value": ...`; a list's full `items` array).
+        case value(WidgetValue)
+        /// Keyed list operations (`"ops": [...]`), applied in order.
+        case ops([ListChange])
+    }
+
+    /// A change.
+    public init(target: String, prop: String, update: Update) {
+        self.target = target
+        self.prop = prop
+        self.update = update
+    }
+
+    /// A change to `value`.
+    public init(target: String, prop: String, value: WidgetValue) {
+        self.init(target: target, prop: prop, update: .value(value))
+    }
+}
+
+/// `{"type":"error","ack":7,"code":"unknown-target","message":"…","target":"nope"}`.
+public struct ErrorMessage: Equatable, Sendable {
+    /// The `seq` of the message this answers, when it had one.
+    public var ack: Int?
+    /// The stable code.
+    public var code: ErrorCode
+    /// A readable explanation.
+    public var message: String
+    /// The event's target, when the error concerns one.
+    public var target: String?
+
+    /// An error message.
+    public init(ack: Int? = nil, code: ErrorCode, message: String, target: String? = nil) {
+        self.ack = ack
+        self.code = code
+        self.message = message
+        self.target = target
+    }
+
+    /// An error message for `error`.
+    public init(ack: Int?, _ error: ProtocolError) {
+        self.init(ack: ack, code: error.code, message: error.message, target: error.target)
+    }
+}

@@ -1,0 +1,132 @@
+import RxWidgets
+
+/// Decodes client messages (see PROTOCOL.md) straight from the JSON text, member by
+/// member, without building a tree. Pure.
+///
+/// - Not JSON (or not UTF-8): `bad-json`.
+/// - Not an object, `type` missing or not a string, a known field of the wrong type,
+///   a duplicate known field, `seq` not an integer in `0...2^53`: `bad-message`.
+/// - A `type` other than `event`, `resync` and `bye`: `unknown-type`.
+/// Unknown fields are ignored (forward compatibility). The error carries the `seq`
+/// when one was read, so the answer can still carry `ack`.
+public enum MessageDecoder {
+    /// A message that could not be decoded, and its `seq` if one was read.
+    public struct Failure: Error, Equatable, Sendable {
+        /// What was wrong.
+        public let error: ProtocolError
+        /// The message's `seq`, when it had a valid one.
+        public let seq: Int?
+    }
+
+    /// Decodes one client message.
+    public static func decode(_ text: String) -> Result<ClientMessage, Failure> {
+        var text = text
+        return text.withUTF8 { decode($0) }
+    }
+
+    /// Decodes one client message from UTF-8 bytes.
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<ClientMessage, Failure> {
+        var fields = Fields()
+        var parser = JSONParser(bytes)
+        do throws(JSONError) {
+            guard parser.peekValueStart() == UInt8(ascii: "{") else {
+                // Still check it is JSON at all, to tell bad-json from bad-message.
+                _ = try parser.parseValue()
+                try parser.expectEnd()
+                return .failure(Failure(error: ProtocolError(.badMessage, "a message must be a JSON object"), seq: nil))
+            }
+            try parser.parseObject { key, parser throws(JSONError) in
+                try fields.read(key: key, parser: &parser)
+            }
+            try parser.expectEnd()
+        } catch {
+            return .failure(Failure(error: ProtocolError(.badJSON, "not valid JSON: \(error)"), seq: nil))
+        }
+        return fields.message()
+    }
+
+    /// The fields of a message as read.
+    private struct Fields {
+        var type: String?
+        var seq: Int?
+        var target: String?
+        var event: String?
+        var value: WidgetValue?
+        var problem: String?
+        var seen: UInt8 = 0
+
+        mutating func read(key: String, parser: inout JSONParser) throws(JSONError) {
+            let bit: UInt8
+            switch key {
+            case "type": bit = 1
+            case "seq": bit = 2
+            case "target": bit = 4
+            case "event": bit = 8
+            case "value": bit = 16
+            default:
+                try parser.skipValue()
+                return
+            }
+            if seen & bit != 0, problem == nil { problem = "duplicate field '\(key)'" }
+            seen |= bit
+            let value = try parser.parseValue()
+            switch bit {
+            case 1:
+                if case .string(let string) = value { type = string } else { note("'type' must be a string") }
+            case 2:
+                if case .number(let number) = value, number >= 0, number <= 9_007_199_254_740_992, number == number.rounded() {
+                    seq = Int(number)
+                } else if value != .null {
+                    note("'seq' must be a non-negative integer")
+                }
+            case 4:
+                if case .string(let string) = value { target = string } else { note("'target' must be a string") }
+            case 8:
+                if case .string(let string) = value { event = string } else { note("'event' must be a string") }
+            default:
+                switch value {
+                case .null: self.value = .null
+                case .bool(let bool): self.value = .bool(bool)
+                case .number(let number): self.value = .number(number)
+                case .string(let string): self.value = .string(string)
+                case .array(let elements):
+                    var strings: [String] = []
+                    for element in elements {
+                        guard case .string(let string) = element else {
+                            note("'value' must be a string, number, boolean, null or list of strings")
+                            return
+                        }
+                        strings.append(string)
+                    }
+                    self.value = .strings(strings)
+                case .object:
+                    note("'value' must be a string, number, boolean, null or list of strings")
+                }
+            }
+        }
+
+        mutating func note(_ message: String) {
+            if problem == nil { problem = message }
+        }
+
+        func message() -> Result<ClientMessage, Failure> {
+            func fail(_ code: ErrorCode, _ message: String) -> Result<ClientMessage, Failure> {
+                .failure(Failure(error: ProtocolError(code, message, target: target), seq: seq))
+            }
+            if let problem { return fail(.badMessage, problem) }
+            guard let type else { return fail(.badMessage, "a message needs a 'type'") }
+            switch type {
+            case "event":
+                guard let target else { return fail(.badMessage, "an event needs a 'target' (a widget id)") }
+                guard let event else { return fail(.badMessage, "an event needs an 'event' (a control event name)") }
+                return .success(.event(EventMessage(seq: seq, target: target, event: event, value: value)))
+            case "resync":
+                return .success(.resync(seq: seq))
+            case "bye":
+                return .success(.bye)
+            default:
+                return fail(.unknownType, "unknown message type '\(type)' (known: event, resync, bye)")
+            }
+        }
+    }
+}

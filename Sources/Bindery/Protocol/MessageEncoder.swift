@@ -1,0 +1,167 @@
+import RxWidgets
+
+/// Encodes server messages as compact JSON (see PROTOCOL.md for the shapes). Keys are
+/// written in a fixed order; widget properties and row fields in key order. Pure.
+public enum MessageEncoder {
+    /// `message` as JSON text.
+    public static func encode(_ message: ServerMessage) -> String {
+        var writer = JSONWriter(capacity: 128)
+        switch message {
+        case .scene(let scene): write(scene, to: &writer)
+        case .patch(let patch): write(patch, to: &writer)
+        case .error(let error): write(error, to: &writer)
+        case .bye(let reason):
+            writer.raw("{\"type\":\"bye\",\"reason\":")
+            writer.string(reason)
+            writer.raw("}")
+        }
+        return writer.text
+    }
+
+    static func write(_ scene: SceneMessage, to writer: inout JSONWriter) {
+        writer.raw("{\"type\":\"scene\"")
+        if let ack = scene.ack {
+            writer.raw(",\"ack\":")
+            writer.number(ack)
+        }
+        writer.raw(",\"protocol\":")
+        writer.number(binderyProtocolVersion)
+        writer.raw(",\"session\":")
+        writer.string(scene.session)
+        writer.raw(",\"scene\":")
+        writer.string(scene.scene)
+        writer.raw(",\"title\":")
+        writer.string(scene.title)
+        writer.raw(",\"resumed\":")
+        writer.bool(scene.resumed)
+        writer.raw(",\"widgets\":[")
+        for (index, widget) in scene.widgets.enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.raw("{\"id\":")
+            writer.string(widget.id)
+            writer.raw(",\"kind\":")
+            writer.string(widget.kind)
+            writer.raw(",\"props\":{")
+            for (offset, key) in widget.properties.keys.sorted().enumerated() {
+                if offset > 0 { writer.raw(",") }
+                writer.string(key)
+                writer.raw(":")
+                writer.widgetValue(widget.properties[key]!)
+            }
+            writer.raw("}}")
+        }
+        writer.raw("]")
+        if let layout = scene.layout {
+            writer.raw(",\"layout\":")
+            write(layout, to: &writer)
+        }
+        writer.raw("}")
+    }
+
+    static func write(_ layout: SceneLayout, to writer: inout JSONWriter) {
+        func children(_ items: [SceneLayout]) {
+            writer.raw("[")
+            for (index, item) in items.enumerated() {
+                if index > 0 { writer.raw(",") }
+                write(item, to: &writer)
+            }
+            writer.raw("]")
+        }
+        switch layout {
+        case .widget(let id):
+            writer.string(id)
+        case .row(let items):
+            writer.raw("{\"row\":")
+            children(items)
+            writer.raw("}")
+        case .column(let items):
+            writer.raw("{\"column\":")
+            children(items)
+            writer.raw("}")
+        case .group(let title, let items):
+            writer.raw("{\"group\":")
+            writer.string(title)
+            writer.raw(",\"children\":")
+            children(items)
+            writer.raw("}")
+        }
+    }
+
+    static func write(_ patch: PatchMessage, to writer: inout JSONWriter) {
+        writer.raw("{\"type\":\"patch\"")
+        if let ack = patch.ack {
+            writer.raw(",\"ack\":")
+            writer.number(ack)
+        }
+        writer.raw(",\"changes\":[")
+        for (index, change) in patch.changes.enumerated() {
+            if index > 0 { writer.raw(",") }
+            write(change, to: &writer)
+        }
+        writer.raw("]}")
+    }
+
+    static func write(_ change: PatchChange, to writer: inout JSONWriter) {
+        writer.raw("{\"target\":")
+        writer.string(change.target)
+        writer.raw(",\"prop\":")
+        writer.string(change.prop)
+        switch change.update {
+        case .value(let value):
+            writer.raw(",\"value\":")
+            writer.widgetValue(value)
+        case .ops(let ops):
+            writer.raw(",\"ops\":")
+            write(ops, to: &writer)
+        }
+        writer.raw("}")
+    }
+
+    static func write(_ ops: [ListChange], to writer: inout JSONWriter) {
+        writer.raw("[")
+        for (index, op) in ops.enumerated() {
+            if index > 0 { writer.raw(",") }
+            switch op {
+            case .insert(let at, let rows):
+                writer.raw("{\"op\":\"insert\",\"index\":")
+                writer.number(at)
+                writer.raw(",\"rows\":")
+                writer.rows(rows)
+            case .remove(let at, let count):
+                writer.raw("{\"op\":\"remove\",\"index\":")
+                writer.number(at)
+                writer.raw(",\"count\":")
+                writer.number(count)
+            case .update(let at, let row):
+                writer.raw("{\"op\":\"update\",\"index\":")
+                writer.number(at)
+                writer.raw(",\"row\":")
+                writer.row(row)
+            case .move(let from, let to):
+                writer.raw("{\"op\":\"move\",\"from\":")
+                writer.number(from)
+                writer.raw(",\"to\":")
+                writer.number(to)
+            }
+            writer.raw("}")
+        }
+        writer.raw("]")
+    }
+
+    static func write(_ error: ErrorMessage, to writer: inout JSONWriter) {
+        writer.raw("{\"type\":\"error\"")
+        if let ack = error.ack {
+            writer.raw(",\"ack\":")
+            writer.number(ack)
+        }
+        writer.raw(",\"code\":")
+        writer.string(error.code.rawValue)
+        writer.raw(",\"message\":")
+        writer.string(error.message)
+        if let target = error.target {
+            writer.raw(",\"target\":")
+            writer.string(target)
+        }
+        writer.raw("}")
+    }
+}

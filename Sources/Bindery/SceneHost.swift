@@ -1,0 +1,199 @@
+import Foundation
+import RxCore
+import RxWidgets
+
+/// One live instance of a scene: its view controller, widget tree and context, and the
+/// sessions watching it (one for a per-connection scene, any number for a shared one).
+///
+/// It turns widget changes into patches: changes an event causes are taken right after
+/// the event and become its answer (and a plain patch for everyone else); other changes
+/// (timers, async work) are coalesced and flushed once per loop turn through the flush
+/// scheduler. Loop-confined.
+final class SceneHost {
+    let definition: SceneDefinition
+    let context: SceneContext
+    private(set) var controller: ViewController?
+    let tree: WidgetTree
+    let layout: SceneLayout?
+    private let flushScheduler: ImmediateSchedulerType
+    private let hooks: SessionHooks
+
+    private(set) var sessions: [Session] = []
+    private var flushScheduled = false
+    private var isDispatching = false
+
+    init(definition: SceneDefinition, scheduler: SchedulerType, flushScheduler: ImmediateSchedulerType,
+         hooks: SessionHooks) throws(ProtocolError) {
+        self.definition = definition
+        self.flushScheduler = flushScheduler
+        self.hooks = hooks
+        context = SceneContext(sceneName: definition.name, scheduler: scheduler)
+        let controller: ViewController
+        do {
+            controller = try definition.make(context)
+        } catch {
+            throw ProtocolError(.bindingFailed, "scene '\(definition.name)' could not be built: \(error)")
+        }
+        controller.loadViewIfNeeded()
+        let widgets: [(id: String, widget: View)]
+        if let scene = controller as? any Scene {
+            widgets = scene.sceneWidgets
+            layout = scene.sceneLayout
+        } else {
+            widgets = SceneWidgets.discover(in: controller)
+            layout = nil
+        }
+        tree = WidgetTree()
+        for (id, widget) in widgets {
+            do {
+                try tree.add(widget, id: id)
+            } catch {
+                throw ProtocolError(.bindingFailed, "scene '\(definition.name)': \(error)")
+            }
+        }
+        self.controller = controller
+        tree.onChangesPending = { [weak self] in self?.changesPending() }
+    }
+
+    // MARK: - Sessions and viewers
+
+    func attach(_ session: Session) {
+        sessions.append(session)
+    }
+
+    func detach(_ session: Session) {
+        sessions.removeAll { $0 === session }
+        updateViewerCount()
+    }
+
+    func updateViewerCount() {
+        context.setViewerCount(sessions.reduce(0) { $0 + $1.viewerCount })
+    }
+
+    /// Drops the controller and the widgets, so the `DisposeBag` disposes and
+    /// `rx.deallocated` fires (unless someone else holds them).
+    func dispose() {
+        tree.onChangesPending = nil
+        for widget in tree.widgets { tree.remove(widget) }
+        controller = nil
+    }
+
+    // MARK: - Snapshots
+
+    func sceneMessage(session: Session, resumed: Bool, ack: Int?) -> SceneMessage {
+        SceneMessage(session: session.id, scene: definition.name, title: definition.title, resumed: resumed,
+                     widgets: tree.snapshot(), layout: layout, ack: ack)
+    }
+
+    // MARK: - Changes not caused by a client
+
+    private func changesPending() {
+        guard !isDispatching, !flushScheduled else { return }
+        flushScheduled = true
+        _ = flushScheduler.schedule(()) { [weak self] _ in
+            self?.flushScheduled = false
+            self?.flush()
+            return Disposables.create()
+        }
+    }
+
+    /// Sends the changes recorded since the last flush to every client, as one patch
+    /// without `ack`.
+    func flush() {
+        let changes = tree.takeChanges()
+        guard !changes.isEmpty else { return }
+        let patch = OutgoingMessage(.patch(PatchMessage(changes: ChangeSet.patchChanges(changes))))
+        for session in sessions {
+            session.broadcast(patch, except: nil)
+        }
+    }
+
+    // MARK: - Events
+
+    /// Runs `event` from `client` of `session` and returns the answer (a patch with the
+    /// changes it caused, minus the sender's own value, or an error). Everybody else
+    /// gets the full changes as a patch without `ack`.
+    func dispatch(_ event: EventMessage, session: Session, client: SessionClient?) -> ServerMessage {
+        // Changes from before this event go out first, in their own patch.
+        if tree.hasPendingChanges { flush() }
+
+        guard let widget = tree.widget(withID: event.target) else {
+            return .error(ErrorMessage(ack: event.seq, code: .unknownTarget,
+                                       message: "scene '\(definition.name)' has no widget '\(event.target)'",
+                                       target: event.target))
+        }
+        guard let name = Control.Event(name: event.event) else {
+            return .error(ErrorMessage(ack: event.seq, code: .unknownEvent,
+                                       message: "'\(event.event)' is not a control event name", target: event.target))
+        }
+        guard let control = widget as? Control else {
+            return .error(ErrorMessage(ack: event.seq, code: .unknownEvent,
+                                       message: "\(widget.kind) '\(widget.id)' is not a control and sends no events",
+                                       target: event.target))
+        }
+
+        isDispatching = true
+        let errors = hooks.collectBindingErrors { () -> Result<WidgetValue?, WidgetInputError> in
+            do throws(WidgetInputError) {
+                let applied = try control.sendUserEvent(name, value: event.value)
+                return .success(applied)
+            } catch {
+                return .failure(error)
+            }
+        }
+        isDispatching = false
+        let changes = tree.takeChanges()
+
+        let applied: WidgetValue?
+        switch errors.result {
+        case .failure(let error):
+            // Nothing was applied or sent.
+            return .error(ErrorMessage(ack: event.seq, code: ErrorCode(error.code), message: error.message,
+                                       target: event.target))
+        case .success(let value):
+            applied = value
+        }
+
+        let all = ChangeSet.patchChanges(changes)
+        if !all.isEmpty {
+            let broadcast = OutgoingMessage(.patch(PatchMessage(changes: all)))
+            for other in sessions {
+                other.broadcast(broadcast, except: client)
+            }
+        }
+
+        // The sender already shows what it sent: leave that out, unless a binding made
+        // it something else (a slider clamped it, a formatter rewrote it).
+        var own = all
+        if let sent = event.value, let property = control.valueProperty, let applied,
+           ChangeSet.sameValue(sent: sent, applied: applied) {
+            own.removeAll { change in
+                guard change.target == control.id, change.prop == property,
+                      case .value(let value) = change.update else { return false }
+                return value == applied
+            }
+        }
+
+        if let failure = errors.bindingErrors.first {
+            hooks.bindingFailed(session: session)
+            if !own.isEmpty, let client {
+                client.send(.patch(PatchMessage(changes: own)))
+            }
+            let more = errors.bindingErrors.count > 1 ? " (and \(errors.bindingErrors.count - 1) more)" : ""
+            return .error(ErrorMessage(ack: event.seq, code: .bindingFailed,
+                                       message: "a binding failed: \(failure)\(more)", target: event.target))
+        }
+        return .patch(PatchMessage(ack: event.seq, changes: own))
+    }
+}
+
+extension ErrorCode {
+    /// The wire code for a widget input error.
+    init(_ code: WidgetInputError.Code) {
+        switch code {
+        case .unknownEvent: self = .unknownEvent
+        case .unknownProperty, .badValue: self = .badValue
+        case .disabled: self = .disabled
+        }
+    }
+}

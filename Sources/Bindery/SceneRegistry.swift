@@ -1,0 +1,87 @@
+import RxCore
+import RxWidgets
+
+/// A registered scene: its name, title, sharing and factory.
+public struct SceneDefinition {
+    /// The scene's name: its URL segment (`/scene/<name>`, `/ws/<name>`) and its name in
+    /// the API. Letters, digits, `-` and `_`.
+    public let name: String
+    /// A human title for the scene list (`"Colours"`).
+    public let title: String
+    /// Per-connection or shared.
+    public let sharing: SceneSharing
+    /// Builds a fresh view controller. Runs on the loop; may throw to refuse (the client
+    /// sees the error; the server goes on).
+    public let make: (SceneContext) throws -> ViewController
+}
+
+/// The scenes an app offers, by name.
+///
+/// Register every scene before the server starts:
+///
+/// ```swift
+/// let registry = SceneRegistry()
+/// registry.register("echo", title: "Echo") { EchoViewController() }
+/// registry.register("board", title: "Board", sharing: .shared) { context in
+///     BoardViewController(viewers: context.viewerCount)
+/// }
+/// ```
+///
+/// Loop-confined after start-up (it is read on the loop thread).
+public final class SceneRegistry {
+    private var definitions: [SceneDefinition] = []
+    private var byName: [String: Int] = [:]
+
+    /// An empty registry.
+    public init() {}
+
+    /// Registers a scene whose factory takes a ``SceneContext`` (for the scheduler or the
+    /// viewer count). A later registration under the same name replaces the earlier one.
+    ///
+    /// - Parameters:
+    ///   - name: the scene's name; letters, digits, `-` and `_` only (trapped otherwise:
+    ///     a programming error caught at start-up).
+    ///   - title: the title shown in the scene list; the name when nil.
+    ///   - sharing: `.perConnection` (default) or `.shared`.
+    ///   - make: builds the view controller; its widgets are found as ``Scene`` describes.
+    public func register(_ name: String, title: String? = nil, sharing: SceneSharing = .perConnection,
+                         make: @escaping (SceneContext) throws -> ViewController) {
+        precondition(Self.isValidName(name), "scene name must be letters, digits, '-' or '_': '\(name)'")
+        let definition = SceneDefinition(name: name, title: title ?? name, sharing: sharing, make: make)
+        if let index = byName[name] {
+            definitions[index] = definition
+        } else {
+            byName[name] = definitions.count
+            definitions.append(definition)
+        }
+    }
+
+    /// Registers a scene whose factory needs no context.
+    public func register(_ name: String, title: String? = nil, sharing: SceneSharing = .perConnection,
+                         make: @escaping () throws -> ViewController) {
+        register(name, title: title, sharing: sharing) { (_: SceneContext) in try make() }
+    }
+
+    /// The same as ``register(_:title:sharing:make:)-(_,_,_,(SceneContext)->ViewController)``,
+    /// with a labelled name.
+    public func register(name: String, title: String? = nil, sharing: SceneSharing = .perConnection,
+                         make: @escaping (SceneContext) throws -> ViewController) {
+        register(name, title: title, sharing: sharing, make: make)
+    }
+
+    /// Every registered scene, in registration order.
+    public var scenes: [SceneDefinition] { definitions }
+
+    /// The scene named `name`, if registered.
+    public func scene(named name: String) -> SceneDefinition? {
+        byName[name].map { definitions[$0] }
+    }
+
+    /// Whether `name` is a valid scene name.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import RxCore
+import RxWidgets
+
+/// One user's session of a scene: an unguessable token, the scene instance it drives,
+/// and the connections (``SessionClient``s) attached to it.
+///
+/// Created by ``SessionStore/createSession(scene:clientAddress:)`` (on a WebSocket
+/// connect or `POST /api/sessions`). While no connection is attached, a grace timer runs
+/// (``SessionStore/Configuration/gracePeriod``); a resume or any HTTP request for the
+/// session stops or restarts it, and when it fires the session ends: its view controller
+/// is released, so its `DisposeBag` disposes and `rx.deallocated` fires.
+///
+/// Driving it in-process (what `BinderyTesting` does):
+///
+/// ```swift
+/// let session = try store.createSession(scene: "echo")
+/// let answer = session.handle(.event(EventMessage(seq: 1, target: "input",
+///                                                 event: "editingChanged", value: .string("hi"))))
+/// // answer == .patch(PatchMessage(ack: 1, changes: [output.text = "HI"]))
+/// ```
+///
+/// Loop-confined.
+public final class Session {
+    /// The session's token: 128 random bits, base64url. Its id in the HTTP API.
+    public let id: String
+    /// The scene's definition.
+    public let scene: SceneDefinition
+    /// The client's address when it was created (for per-address limits), if known.
+    public let clientAddress: String?
+    /// When the session was created (by the store's scheduler).
+    public let createdAt: Date
+
+    private(set) var host: SceneHost?
+    weak var store: SessionStore?
+    /// The attached connections, oldest first.
+    public private(set) var clients: [SessionClient] = []
+    /// Set once the session has ended.
+    public private(set) var isEnded = false
+    /// Why it ended (`"bye"`, `"deleted"`, `"expired"`, `"shutdown"`).
+    public private(set) var endReason: String?
+
+    var graceTimer: Disposable?
+    var rateLimiter: RateLimiter?
+
+    init(id: String, host: SceneHost, clientAddress: String?, createdAt: Date) {
+        self.id = id
+        self.scene = host.definition
+        self.host = host
+        self.clientAddress = clientAddress
+        self.createdAt = createdAt
+    }
+
+    /// The scene's name.
+    public var sceneName: String { scene.name }
+
+    /// The first 6 characters of the token, for logs (never log whole tokens).
+    public var shortID: String { String(id.prefix(6)) }
+
+    /// The scene's view controller (nil once the session ended, or, for a shared scene,
+    /// the shared controller).
+    public var controller: ViewController? { host?.controller }
+
+    /// The scene's widgets.
+    public var tree: WidgetTree? { host?.tree }
+
+    /// The context the scene was built with (scheduler, viewer count).
+    public var context: SceneContext? { host?.context }
+
+    /// The widget with `id`, if any.
+    public func widget(withID id: String) -> View? {
+        host?.tree.widget(withID: id)
+    }
+
+    /// Connections that count as viewers (every attached client).
+    var viewerCount: Int { clients.count }
+
+    // MARK: - Messages
+
+    /// The full `scene` message for this session.
+    public func sceneMessage(resumed: Bool, ack: Int? = nil) -> SceneMessage {
+        guard let host else {
+            return SceneMessage(session: id, scene: scene.name, title: scene.title, resumed: resumed, widgets: [], ack: ack)
+        }
+        return host.sceneMessage(session: self, resumed: resumed, ack: ack)
+    }
+
+    /// Handles one client message given as JSON text and returns the answer to send
+    /// back to that client: a `patch` or `error` for an event (with `ack` = its `seq`),
+    /// a `scene` for `resync`, `bye` for `bye`; an `error` (`bad-json`, `bad-message`,
+    /// `unknown-type`) for text that is not a valid message.
+    ///
+    /// - Parameter client: the connection it came from (it is not echoed its own
+    ///   value, and others get the changes); nil for a one-off HTTP request.
+    public func handle(text: String, from client: SessionClient? = nil) -> ServerMessage? {
+        switch MessageDecoder.decode(text) {
+        case .success(let message):
+            return handle(message, from: client)
+        case .failure(let failure):
+            store?.metrics.countError(failure.error.code)
+            return .error(ErrorMessage(ack: failure.seq, failure.error))
+        }
+    }
+
+    /// Handles one decoded client message; see ``handle(text:from:)``.
+    public func handle(_ message: ClientMessage, from client: SessionClient? = nil) -> ServerMessage? {
+        if client == nil { store?.touch(self) }
+        switch message {
+        case .event(let event):
+            return handle(event, from: client)
+        case .resync(let seq):
+            return .scene(sceneMessage(resumed: true, ack: seq))
+        case .bye:
+            // Every client, the sender included, gets `bye` before its connection closes.
+            if let store { store.end(self, reason: "bye") } else { finish(reason: "bye") }
+            return client == nil ? .bye(reason: "bye") : nil
+        }
+    }
+
+    private func handle(_ event: EventMessage, from client: SessionClient?) -> ServerMessage {
+        guard let host, !isEnded else {
+            return .error(ErrorMessage(ack: event.seq, code: .unknownTarget, message: "the session has ended",
+                                       target: event.target))
+        }
+        let metrics = store?.metrics
+        metrics?.events += 1
+        if var limiter = rateLimiter {
+            let allowed = limiter.allow(now: host.context.now)
+            rateLimiter = limiter
+            if !allowed {
+                metrics?.countError(.rateLimited)
+                return .error(ErrorMessage(ack: event.seq, code: .rateLimited,
+                                           message: "too many events; slow down", target: event.target))
+            }
+        }
+        let answer = host.dispatch(event, session: self, client: client)
+        if case .error(let error) = answer { metrics?.countError(error.code) }
+        return answer
+    }
+
+    /// The answer to a binary frame.
+    func binaryNotSupported() -> ServerMessage {
+        store?.metrics.countError(.binaryNotSupported)
+        return .error(ErrorMessage(code: .binaryNotSupported, message: "binary frames are not supported; send JSON text"))
+    }
+
+    /// Sends any changes recorded but not yet sent (timers, async work) now, instead
+    /// of at the end of the loop turn.
+    public func flush() {
+        host?.flush()
+    }
+
+    // MARK: - Clients
+
+    /// Attaches an in-process client whose messages go to `sink` (tests). See
+    /// ``SessionClient``.
+    public func connect(_ sink: @escaping (ServerMessage) -> Void) -> SessionClient {
+        attach(kind: .inProcess) { sink($0.message) }
+    }
+
+    /// Attaches a connection; a new WebSocket takes over an open one (closed with 4001).
+    func attach(kind: SessionClient.Kind, sink: @escaping (OutgoingMessage) -> Void) -> SessionClient {
+        if kind == .webSocket {
+            for old in clients where old.kind == .webSocket {
+                store?.log("session \(shortID): connection taken over by a resume")
+                old.close(code: 4001, reason: "session taken over")
+            }
+        }
+        let client = SessionClient(kind: kind, session: self, sink: sink)
+        clients.append(client)
+        store?.clientAttached(self)
+        host?.updateViewerCount()
+        return client
+    }
+
+    /// Called by a client that disconnected.
+    func detach(_ client: SessionClient) {
+        let before = clients.count
+        clients.removeAll { $0 === client }
+        guard clients.count != before else { return }
+        host?.updateViewerCount()
+        store?.clientDetached(self)
+    }
+
+    /// Sends `message` to every client but `except`.
+    func broadcast(_ message: OutgoingMessage, except: SessionClient?) {
+        for client in clients where client !== except {
+            client.send(message)
+        }
+    }
+
+    /// Ends the session: says `bye` to the clients, closes them, releases the scene.
+    func finish(reason: String) {
+        guard !isEnded else { return }
+        isEnded = true
+        endReason = reason
+        graceTimer?.dispose()
+        graceTimer = nil
+        let bye = OutgoingMessage(.bye(reason: reason))
+        for client in clients {
+            client.send(bye)
+            client.close(code: reason == "shutdown" ? 1001 : 1000, reason: reason)
+        }
+        clients = []
+        if let host {
+            host.detach(self)
+            if host.definition.sharing == .perConnection { host.dispose() }
+        }
+        host = nil
+    }
+}
+
+/// A token bucket: `rate` events per second, bursts of up to `burst`.
+struct RateLimiter {
+    let rate: Double
+    let burst: Double
+    var tokens: Double
+    var last: Date?
+
+    init(rate: Double, burst: Double) {
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+    }
+
+    mutating func allow(now: Date) -> Bool {
+        if let last {
+            tokens = min(burst, tokens + max(0, now.timeIntervalSince(last)) * rate)
+        }
+        last = now
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
+    }
+}

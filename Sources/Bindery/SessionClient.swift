@@ -1,0 +1,110 @@
+/// One connection to a session: a WebSocket, an SSE stream, or an in-process test
+/// client. Messages the session sends this client (patches from elsewhere, the answers
+/// to this client's own events, `bye`) go to its sink.
+///
+/// A session has at most one WebSocket client (a resume takes over: the old one is
+/// closed with 4001) and any number of others. Loop-confined.
+public final class SessionClient {
+    /// What kind of connection this is.
+    public enum Kind: String, Sendable {
+        /// A WebSocket (`/ws/<scene>`): exclusive, taken over by a resume.
+        case webSocket
+        /// A Server-Sent Events stream (`GET /api/sessions/<id>/events`): read-only.
+        case eventStream
+        /// An in-process client (tests, `BinderyTesting`).
+        case inProcess
+    }
+
+    /// The kind of connection.
+    public let kind: Kind
+    /// The session it belongs to.
+    public private(set) weak var session: Session?
+    /// Where messages for this client go.
+    let sink: (OutgoingMessage) -> Void
+    /// Asked to close the connection (WebSocket close code and reason); the transport
+    /// then calls ``disconnect()``.
+    var closeHandler: ((_ code: UInt16, _ reason: String) -> Void)?
+    /// `false` after ``disconnect()``.
+    public private(set) var isConnected = true
+
+    init(kind: Kind, session: Session, sink: @escaping (OutgoingMessage) -> Void) {
+        self.kind = kind
+        self.session = session
+        self.sink = sink
+    }
+
+    /// Handles a message this client sent (JSON text), and sends the answer (exactly
+    /// one per event: a patch or an error carrying the event's `seq` as `ack`) to this
+    /// client's sink. Messages for other clients go to theirs.
+    public func receive(text: String) {
+        guard isConnected, let session else { return }
+        if let answer = session.handle(text: text, from: self) {
+            send(answer)
+        }
+    }
+
+    /// Handles a message this client sent, as ``receive(text:)`` does.
+    public func receive(_ message: ClientMessage) {
+        guard isConnected, let session else { return }
+        if let answer = session.handle(message, from: self) {
+            send(answer)
+        }
+    }
+
+    /// Reports a binary frame: answered with a `binary-not-supported` error.
+    public func receiveBinary() {
+        guard isConnected, let session else { return }
+        send(session.binaryNotSupported())
+    }
+
+    /// Detaches from the session (the connection dropped). When it was the session's
+    /// last connection, the grace period starts. Idempotent.
+    public func disconnect() {
+        guard isConnected else { return }
+        isConnected = false
+        session?.detach(self)
+    }
+
+    func send(_ message: ServerMessage) {
+        send(OutgoingMessage(message))
+    }
+
+    func send(_ message: OutgoingMessage) {
+        guard isConnected else { return }
+        sink(message)
+    }
+
+    /// Asks the transport to close (takeover 4001, end of session 1000).
+    func close(code: UInt16, reason: String) {
+        if let closeHandler {
+            closeHandler(code, reason)
+        }
+        disconnect()
+    }
+}
+
+/// A message on its way out, with its JSON encoded once however many clients get it.
+public final class OutgoingMessage {
+    /// The message.
+    public let message: ServerMessage
+    private var encoded: String?
+
+    /// Wraps `message`.
+    public init(_ message: ServerMessage) {
+        self.message = message
+    }
+
+    /// Wraps `message` whose JSON is already known.
+    init(_ message: ServerMessage, json: String) {
+        self.message = message
+        self.encoded = json
+    }
+
+    /// The message as JSON text (encoded on first use).
+    public var json: String {
+        if let encoded { return encoded }
+        let text = MessageEncoder.encode(message)
+        encoded = text
+        return text
+    }
+}

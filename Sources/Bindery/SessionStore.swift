@@ -1,0 +1,288 @@
+import Foundation
+import RxCore
+import RxWidgets
+
+/// Why a session could not be created.
+public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No scene of that name is registered.
+    case unknownScene(String)
+    /// The server holds ``SessionStore/Configuration/maxSessions`` sessions.
+    case tooManySessions
+    /// This client address holds ``SessionStore/Configuration/maxSessionsPerAddress``.
+    case tooManySessionsForAddress(String)
+    /// The scene's factory threw, or its widgets could not be added.
+    case sceneFailed(String)
+
+    /// The HTTP status that goes with it (404, 503, 429, 500).
+    public var httpStatus: Int {
+        switch self {
+        case .unknownScene: return 404
+        case .tooManySessions: return 503
+        case .tooManySessionsForAddress: return 429
+        case .sceneFailed: return 500
+        }
+    }
+
+    /// A short code for JSON bodies (`unknown-scene`, `too-many-sessions`, ...).
+    public var code: String {
+        switch self {
+        case .unknownScene: return "unknown-scene"
+        case .tooManySessions: return "too-many-sessions"
+        case .tooManySessionsForAddress: return "too-many-sessions-for-address"
+        case .sceneFailed: return "scene-failed"
+        }
+    }
+
+    /// A readable message.
+    public var description: String {
+        switch self {
+        case .unknownScene(let name): return "no scene named '\(name)'"
+        case .tooManySessions: return "the server has too many sessions; try again later"
+        case .tooManySessionsForAddress(let address): return "too many sessions for \(address)"
+        case .sceneFailed(let message): return message
+        }
+    }
+}
+
+/// Every live session, by token; the shared scenes' instances; the session limits and
+/// the grace timers.
+///
+/// Timers run on ``scheduler`` (the loop's `MainScheduler` in the server, a
+/// `TestScheduler` in tests: virtual time), and changes that no client event caused are
+/// flushed through ``flushScheduler`` (`MainScheduler.asyncInstance`: once, at a later
+/// loop turn; in tests, when the virtual clock advances — or call ``Session/flush()``).
+///
+/// Loop-confined.
+public final class SessionStore {
+    /// Limits and timings.
+    public struct Configuration: Sendable {
+        /// How long a session without connections lives (resumable) before it ends.
+        /// Default 30 s.
+        public var gracePeriod: Duration
+        /// The most sessions the server holds; more are refused (503). Default 10,000.
+        public var maxSessions: Int
+        /// The most sessions one client address holds; more are refused (429). Default 100.
+        public var maxSessionsPerAddress: Int
+        /// Events per second allowed per session (token bucket, bursts of the same size);
+        /// more are answered `rate-limited`. Nil (the default): no limit.
+        public var maxEventsPerSecond: Int?
+        /// Binding errors are fatal (tests). Default: `BINDERY_STRICT=1` in the environment.
+        public var strictBindingErrors: Bool
+
+        /// The defaults, overridden where given.
+        public init(gracePeriod: Duration = .seconds(30), maxSessions: Int = 10_000, maxSessionsPerAddress: Int = 100,
+                    maxEventsPerSecond: Int? = nil,
+                    strictBindingErrors: Bool = ProcessInfo.processInfo.environment["BINDERY_STRICT"] == "1") {
+            self.gracePeriod = gracePeriod
+            self.maxSessions = maxSessions
+            self.maxSessionsPerAddress = maxSessionsPerAddress
+            self.maxEventsPerSecond = maxEventsPerSecond
+            self.strictBindingErrors = strictBindingErrors
+        }
+    }
+
+    /// The scenes.
+    public let registry: SceneRegistry
+    /// The limits.
+    public let configuration: Configuration
+    /// Timers (grace periods, and the scenes' own through ``SceneContext/scheduler``).
+    public let scheduler: SchedulerType
+    /// Where coalesced changes are flushed.
+    public let flushScheduler: ImmediateSchedulerType
+    /// Counters for `/metrics`.
+    public let metrics: Metrics
+    /// Session lifecycle log lines (created, resumed, expired...); none by default.
+    public var logger: ((String) -> Void)?
+
+    private var byID: [String: Session] = [:]
+    private var perAddress: [String: Int] = [:]
+    private var sharedHosts: [String: SceneHost] = [:]
+    private let hooks: SessionHooks
+    private var generator = SystemRandomNumberGenerator()
+
+    /// A store for `registry`'s scenes.
+    ///
+    /// - Parameters:
+    ///   - scheduler: for timers; `MainScheduler.instance` by default.
+    ///   - flushScheduler: defers the flush of coalesced changes; `MainScheduler.asyncInstance`.
+    public init(registry: SceneRegistry, configuration: Configuration = Configuration(),
+                scheduler: SchedulerType = MainScheduler.instance,
+                flushScheduler: ImmediateSchedulerType = MainScheduler.asyncInstance,
+                metrics: Metrics = Metrics()) {
+        self.registry = registry
+        self.configuration = configuration
+        self.scheduler = scheduler
+        self.flushScheduler = flushScheduler
+        self.metrics = metrics
+        self.hooks = SessionHooks(metrics: metrics)
+        BindingErrorRouter.install()
+        if configuration.strictBindingErrors { BindingErrorRouter.strict = true }
+    }
+
+    // MARK: - Creating, finding, resuming
+
+    /// Creates a session of the scene `name`.
+    ///
+    /// - Throws: ``SessionError``: unknown scene, a limit reached, or the scene failed to build.
+    public func createSession(scene name: String, clientAddress: String? = nil) throws(SessionError) -> Session {
+        guard let definition = registry.scene(named: name) else { throw .unknownScene(name) }
+        guard byID.count < configuration.maxSessions else {
+            metrics.sessionsRefused += 1
+            throw .tooManySessions
+        }
+        if let clientAddress, perAddress[clientAddress, default: 0] >= configuration.maxSessionsPerAddress {
+            metrics.sessionsRefused += 1
+            throw .tooManySessionsForAddress(clientAddress)
+        }
+        let host: SceneHost
+        do throws(ProtocolError) {
+            host = try self.host(for: definition)
+        } catch {
+            log("scene '\(name)' failed to build: \(error.message)")
+            throw .sceneFailed(error.message)
+        }
+        let session = Session(id: makeToken(), host: host, clientAddress: clientAddress, createdAt: scheduler.now)
+        session.store = self
+        if let rate = configuration.maxEventsPerSecond, rate > 0 {
+            session.rateLimiter = RateLimiter(rate: Double(rate), burst: Double(rate))
+        }
+        host.attach(session)
+        byID[session.id] = session
+        if let clientAddress { perAddress[clientAddress, default: 0] += 1 }
+        metrics.sessionsCreated += 1
+        log("session \(session.shortID) created (\(name)\(clientAddress.map { ", " + $0 } ?? ""))")
+        startGraceTimer(session)
+        return session
+    }
+
+    /// The live session with token `id`.
+    public func session(id: String) -> Session? {
+        byID[id]
+    }
+
+    /// The session with `token` if it is live and of scene `name` (a resume), else a new
+    /// session of `name`. The other session, if any, is left untouched.
+    ///
+    /// - Returns: the session and whether it was resumed.
+    public func resumeOrCreate(scene name: String, token: String?, clientAddress: String? = nil)
+        throws(SessionError) -> (session: Session, resumed: Bool) {
+        if let token, let session = byID[token], session.sceneName == name, !session.isEnded {
+            metrics.sessionsResumed += 1
+            log("session \(session.shortID) resumed (\(name))")
+            return (session, true)
+        }
+        return (try createSession(scene: name, clientAddress: clientAddress), false)
+    }
+
+    /// Every live session.
+    public var sessions: [Session] { Array(byID.values) }
+
+    /// The number of live sessions.
+    public var sessionCount: Int { byID.count }
+
+    /// Ends `session` (`bye`, `DELETE`, expiry, shutdown): its clients get `bye` and are
+    /// closed, and its scene instance is released (per-connection scenes).
+    public func end(_ session: Session, reason: String) {
+        guard byID[session.id] === session else {
+            session.finish(reason: reason)
+            return
+        }
+        byID[session.id] = nil
+        if let address = session.clientAddress {
+            let remaining = perAddress[address, default: 1] - 1
+            perAddress[address] = remaining > 0 ? remaining : nil
+        }
+        metrics.sessionsEnded += 1
+        log("session \(session.shortID) ended (\(reason))")
+        session.finish(reason: reason)
+    }
+
+    /// Ends every session (server shutdown).
+    public func endAll(reason: String = "shutdown") {
+        for session in Array(byID.values) { end(session, reason: reason) }
+    }
+
+    // MARK: - Grace period
+
+    /// HTTP activity on a session without connections restarts its grace timer.
+    func touch(_ session: Session) {
+        if session.clients.isEmpty, !session.isEnded { startGraceTimer(session) }
+    }
+
+    func clientAttached(_ session: Session) {
+        session.graceTimer?.dispose()
+        session.graceTimer = nil
+        metrics.clientsConnected += 1
+    }
+
+    func clientDetached(_ session: Session) {
+        metrics.clientsConnected -= 1
+        if session.clients.isEmpty, !session.isEnded {
+            log("session \(session.shortID) detached; resumable for \(configuration.gracePeriod)")
+            startGraceTimer(session)
+        }
+    }
+
+    private func startGraceTimer(_ session: Session) {
+        session.graceTimer?.dispose()
+        let components = configuration.gracePeriod.components
+        let milliseconds = Int(clamping: components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000)
+        session.graceTimer = scheduler.scheduleRelative((), dueTime: .milliseconds(milliseconds)) { [weak self, weak session] _ in
+            if let self, let session, session.clients.isEmpty {
+                self.end(session, reason: "expired")
+            }
+            return Disposables.create()
+        }
+    }
+
+    // MARK: - Internals
+
+    private func host(for definition: SceneDefinition) throws(ProtocolError) -> SceneHost {
+        if definition.sharing == .shared, let host = sharedHosts[definition.name] { return host }
+        let host = try SceneHost(definition: definition, scheduler: scheduler, flushScheduler: flushScheduler, hooks: hooks)
+        if definition.sharing == .shared { sharedHosts[definition.name] = host }
+        return host
+    }
+
+    /// 128 random bits from the system's CSPRNG, base64url without padding (22 chars).
+    private func makeToken() -> String {
+        var token: String
+        repeat {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(16)
+            for _ in 0..<2 {
+                var word = generator.next()
+                for _ in 0..<8 {
+                    bytes.append(UInt8(truncatingIfNeeded: word))
+                    word >>= 8
+                }
+            }
+            token = Self.base64url(bytes)
+        } while byID[token] != nil
+        return token
+    }
+
+    static func base64url(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        var out: [UInt8] = []
+        var index = 0
+        while index + 3 <= bytes.count {
+            let n = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            for shift in [18, 12, 6, 0] { out.append(alphabet[Int((n >> UInt32(shift)) & 63)]) }
+            index += 3
+        }
+        let rest = bytes.count - index
+        if rest > 0 {
+            var n = UInt32(bytes[index]) << 16
+            if rest == 2 { n |= UInt32(bytes[index + 1]) << 8 }
+            out.append(alphabet[Int((n >> 18) & 63)])
+            out.append(alphabet[Int((n >> 12) & 63)])
+            if rest == 2 { out.append(alphabet[Int((n >> 6) & 63)]) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func log(_ line: String) {
+        logger?(line)
+    }
+}

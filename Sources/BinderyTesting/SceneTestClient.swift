@@ -1,0 +1,242 @@
+import Bindery
+import RxCore
+import RxTesting
+import RxWidgets
+
+/// A client of a Bindery scene run in-process, for tests — like Phoenix's LiveViewTest:
+/// send control events as a browser would, then assert the answers, the patches and the
+/// widgets as the client sees them, with virtual time. It goes through the server's own
+/// sessions, so it gets exactly the messages a WebSocket client would.
+///
+/// ```swift
+/// let registry = SceneRegistry()
+/// registerDemoScenes(registry)
+/// let client = try SceneTestClient(scene: "colors", registry: registry)
+/// let answer = client.send(event: "valueChanged", to: "whiteSlider", value: 0.25)
+/// XCTAssertEqual(answer.changeDescriptions, ["canvas.backgroundColor = #404040ff"])
+/// XCTAssertEqual(client.widget("canvas")?.props["backgroundColor"], .color(Color(white: 0.25, alpha: 1)))
+/// ```
+public final class SceneTestClient {
+    /// The in-process server (clock, sessions).
+    public let server: SceneTestServer
+    /// This client's session.
+    public let session: Session
+    /// The `scene` message the client started from.
+    public private(set) var sceneMessage: SceneMessage
+    /// Every message received, in order (patches, errors, `bye`, `scene` on resync).
+    public private(set) var messages: [ServerMessage] = []
+    /// The answer to each event sent, in order.
+    public private(set) var answers: [SceneTestAnswer] = []
+
+    private var connection: SessionClient?
+    private var widgetList: [SceneTestWidget] = []
+    private var widgetIndex: [String: Int] = [:]
+    private var nextSeq = 1
+    private var patchesTaken = 0
+
+    /// Starts an in-process server for `registry` and connects to `scene`: the usual
+    /// way to test a per-connection scene. `scheduler` is the virtual clock (see
+    /// ``SceneTestServer/init(registry:scheduler:configuration:)``).
+    public convenience init(scene: String, registry: SceneRegistry, scheduler: TestScheduler? = nil) throws {
+        try self.init(server: SceneTestServer(registry: registry, scheduler: scheduler), scene: scene)
+    }
+
+    /// Opens a session of `scene` on `server` and attaches to it.
+    init(server: SceneTestServer, scene: String) throws {
+        self.server = server
+        session = try server.store.createSession(scene: scene)
+        // The snapshot first, then attach: changes the arrival causes (a viewer count)
+        // reach this client as a patch, as they do over a WebSocket.
+        sceneMessage = session.sceneMessage(resumed: false)
+        connection = nil
+        show(sceneMessage)
+        connection = session.connect { [weak self] message in self?.receive(message) }
+        server.flush()
+    }
+
+    /// The virtual clock.
+    public var scheduler: TestScheduler { server.scheduler }
+
+    /// Whether the client is attached (false after ``close()`` or once the session ended).
+    public var isConnected: Bool { connection?.isConnected ?? false }
+
+    /// The scene's view controller, as `type` (to look at a view model, say).
+    public func controller<Controller: ViewController>(as type: Controller.Type) -> Controller? {
+        session.controller as? Controller
+    }
+
+    // MARK: - Acting
+
+    /// Sends `event` (a `Control.Event` name: `valueChanged`, `touchUpInside`,
+    /// `editingChanged`, ...) to the widget `target`, with `value` for its value property,
+    /// and returns the server's answer. On success the client's own view takes `value`
+    /// at once, as a browser shows what the user did.
+    @discardableResult
+    public func send(event: String, to target: String, value: (any SceneTestValue)? = nil) -> SceneTestAnswer {
+        let seq = nextSeq
+        nextSeq += 1
+        let sent = value?.widgetValue
+        // The browser shows the user's input before any answer; a clamp in the answer
+        // then overrides it, and a refusal puts the old value back.
+        let shown = sent.flatMap { showOwnInput($0, on: target) }
+        let answer = answer(to: seq) {
+            $0.receive(.event(EventMessage(seq: seq, target: target, event: event, value: sent)))
+        }
+        if let shown {
+            if case .patch = answer { settleOwnInput(shown) } else { restore(shown) }
+        }
+        answers.append(answer)
+        return answer
+    }
+
+    /// A user's tap on a button (`touchUpInside`).
+    @discardableResult
+    public func tap(_ target: String) -> SceneTestAnswer {
+        send(event: "touchUpInside", to: target)
+    }
+
+    /// A user's typing into a text field (`editingChanged` with the whole new text).
+    @discardableResult
+    public func type(_ text: String, into target: String) -> SceneTestAnswer {
+        send(event: "editingChanged", to: target, value: text)
+    }
+
+    /// Sends raw JSON text, as a WebSocket client would, and returns the messages it
+    /// brought (for malformed input: `bad-json`, `bad-message`, `unknown-type`).
+    @discardableResult
+    public func send(text: String) -> [ServerMessage] {
+        let before = messages.count
+        connection?.receive(text: text)
+        return Array(messages[before...])
+    }
+
+    /// Runs what is due in the next `ticks` of virtual time; pushed patches arrive.
+    public func advance(by ticks: TestTime) {
+        server.advance(by: ticks)
+    }
+
+    /// Disconnects, as a closed tab does (the session's grace period starts).
+    public func close() {
+        connection?.disconnect()
+    }
+
+    // MARK: - Looking
+
+    /// Every patch received: answers to this client's events (with `ack`) and pushed
+    /// ones (without: timers, other clients).
+    public var patches: [PatchMessage] {
+        messages.compactMap { message in
+            if case .patch(let patch) = message { return patch }
+            return nil
+        }
+    }
+
+    /// The patches received since the last call (for step-by-step asserts).
+    public func takePatches() -> [PatchMessage] {
+        let all = patches
+        defer { patchesTaken = all.count }
+        return Array(all[min(patchesTaken, all.count)...])
+    }
+
+    /// The widget `id` as this client sees it (the scene message plus every patch and
+    /// the client's own input), or `nil` if the scene has none.
+    public func widget(_ id: String) -> SceneTestWidget? {
+        widgetIndex[id].map { widgetList[$0] }
+    }
+
+    /// Every widget as this client sees it, in the scene's order.
+    public var widgets: [SceneTestWidget] { widgetList }
+
+    /// The properties where this client's view differs from the server's widgets
+    /// (`id.prop: client ≠ server`): empty when the patches told the client everything.
+    public func divergence() -> [String] {
+        var differences: [String] = []
+        for server in session.tree?.snapshot() ?? [] {
+            let mine = widget(server.id)?.props ?? [:]
+            for name in Set(server.properties.keys).union(mine.keys).sorted() where mine[name] != server.properties[name] {
+                let client = mine[name].map(\.description) ?? "missing"
+                let truth = server.properties[name].map(\.description) ?? "missing"
+                differences.append("\(server.id).\(name): \(client) ≠ \(truth)")
+            }
+        }
+        return differences
+    }
+
+    // MARK: - Receiving
+
+    /// Runs `body` on the connection and returns the message answering `seq`.
+    private func answer(to seq: Int, _ body: (SessionClient) -> Void) -> SceneTestAnswer {
+        guard let connection, connection.isConnected else { return .noAnswer }
+        let before = messages.count
+        body(connection)
+        for message in messages[before...] where message.ack == seq {
+            switch message {
+            case .patch(let patch): return .patch(patch)
+            case .error(let error): return .error(error)
+            case .scene, .bye: continue
+            }
+        }
+        return .noAnswer
+    }
+
+    private func receive(_ message: ServerMessage) {
+        messages.append(message)
+        switch message {
+        case .patch(let patch):
+            for change in patch.changes { apply(change) }
+        case .scene(let scene):
+            sceneMessage = scene
+            show(scene)
+        case .error, .bye:
+            break
+        }
+    }
+
+    private func show(_ scene: SceneMessage) {
+        widgetList = scene.widgets.map { SceneTestWidget(id: $0.id, kind: $0.kind, props: $0.properties) }
+        widgetIndex = Dictionary(uniqueKeysWithValues: widgetList.enumerated().map { ($1.id, $0) })
+    }
+
+    private func apply(_ change: PatchChange) {
+        guard let index = widgetIndex[change.target] else { return }
+        switch change.update {
+        case .value(let value):
+            widgetList[index].props[change.prop] = value
+        case .ops(let ops):
+            var rows: [ListRow] = []
+            if case .rows(let current) = widgetList[index].props[change.prop] { rows = current }
+            widgetList[index].props[change.prop] = .rows(ListRow.applying(ops, to: rows))
+        }
+    }
+
+    /// The client's own input on a widget: where it went, what it replaced, what was sent.
+    private struct OwnInput {
+        let index: Int
+        let property: String
+        let previous: WidgetValue?
+        let sent: WidgetValue
+    }
+
+    /// Shows `sent` in `target`'s value property, as the browser does while the user acts.
+    private func showOwnInput(_ sent: WidgetValue, on target: String) -> OwnInput? {
+        guard let property = session.widget(withID: target)?.valueProperty,
+              let index = widgetIndex[target] else { return nil }
+        let input = OwnInput(index: index, property: property, previous: widgetList[index].props[property], sent: sent)
+        widgetList[index].props[property] = sent
+        return input
+    }
+
+    /// After a patch: when nothing overrode the input and the server holds the same
+    /// value in its own form (an ISO date string is a date), show that form.
+    private func settleOwnInput(_ input: OwnInput) {
+        guard widgetList[input.index].props[input.property] == input.sent,
+              let held = session.widget(withID: widgetList[input.index].id)?.snapshot()[input.property],
+              ChangeSet.sameValue(sent: input.sent, applied: held) else { return }
+        widgetList[input.index].props[input.property] = held
+    }
+
+    /// After an error: the input did not take.
+    private func restore(_ input: OwnInput) {
+        widgetList[input.index].props[input.property] = input.previous
+    }
+}
