@@ -41,7 +41,11 @@ command -v valgrind >/dev/null || { echo "callgrind.sh: valgrind not found (Debi
 # shellcheck disable=SC2086 # SWIFT_FLAGS is a list of words
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
     echo "building: swift build -c release --product InstructionCounts --scratch-path $SCRATCH $SWIFT_FLAGS" >&2
-    swift build -c release --product InstructionCounts --scratch-path "$SCRATCH" $SWIFT_FLAGS >&2
+    # A second try: SwiftPM sometimes misses source files newly added to the path
+    # dependency (after a merge or checkout) on the first build.
+    swift build -c release --product InstructionCounts --scratch-path "$SCRATCH" $SWIFT_FLAGS >&2 \
+        || { echo "callgrind.sh: build failed, trying once more" >&2
+             swift build -c release --product InstructionCounts --scratch-path "$SCRATCH" $SWIFT_FLAGS >&2; }
 fi
 # shellcheck disable=SC2086
 BIN=$(swift build -c release --scratch-path "$SCRATCH" $SWIFT_FLAGS --show-bin-path)/InstructionCounts
