@@ -65,7 +65,8 @@ class Server:
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=REPO)
         self.port_found = threading.Event()
         self.port = None
-        threading.Thread(target=self._drain, daemon=True).start()
+        self.reader = threading.Thread(target=self._drain, daemon=True)
+        self.reader.start()
         if not self.port_found.wait(10):
             self.stop()
             raise AssertionError(f"bindery did not log its port: {self.log}")
@@ -93,7 +94,8 @@ class Server:
                 self.port_found.set()
 
     def stop(self):
-        """SIGTERM, then SIGKILL after 5 s; returns the exit status."""
+        """SIGTERM, then SIGKILL after 5 s; returns the exit status once the log is read to its end."""
+        status = None
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
@@ -101,8 +103,9 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(5)
-                return "killed after SIGTERM timed out"
-        return self.process.returncode
+                status = "killed after SIGTERM timed out"
+        self.reader.join(5)  # the last log lines may still be in the pipe
+        return status if status is not None else self.process.returncode
 
 
 # MARK: - WebSocket helpers
