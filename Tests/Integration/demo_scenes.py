@@ -61,6 +61,7 @@ class Server:
 
     def __init__(self, *extra):
         self.log = []
+        self.terminated = False
         self.process = subprocess.Popen(
             [BINARY, "--host", "127.0.0.1", "--port", "0", "--public", os.path.join(REPO, "public"),
              "--log-level", "info", *extra],
@@ -95,11 +96,17 @@ class Server:
                 self.port = int(match.group(1))
                 self.port_found.set()
 
+    def terminate(self):
+        """Sends SIGTERM once (a second one during shutdown may meet the default handler)."""
+        if not self.terminated and self.process.poll() is None:
+            self.terminated = True
+            self.process.send_signal(signal.SIGTERM)
+
     def stop(self):
         """SIGTERM, then SIGKILL after 5 s; returns the exit status once the log is read to its end."""
         status = None
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
+            self.terminate()
             try:
                 self.process.wait(5)
             except subprocess.TimeoutExpired:
@@ -468,13 +475,17 @@ async def graceful_shutdown(server):
     sid = json.loads(text)["session"]
     stream = subprocess.Popen(["curl", "-sN", "--noproxy", "*", "--max-time", "5", f"{server.base}/api/sessions/{sid}/events"],
                               stdout=subprocess.PIPE, text=True)
+    sse = []
+    reader = threading.Thread(target=lambda: sse.extend(stream.stdout), daemon=True)
+    reader.start()
+    for _ in range(150):  # until the SSE stream is attached (its scene event arrived)
+        if "event: scene" in "".join(sse):
+            break
+        await asyncio.sleep(0.02)
+    check("event: scene" in "".join(sse), "shutdown: SSE stream attached")
     async with websockets.connect(server.ws + "/ws/login") as ws:
         await recv(ws)
-        for _ in range(100):  # until the SSE stream is attached
-            if "bindery_clients 1" in curl(server, server.base + "/metrics")[1]:
-                break
-            await asyncio.sleep(0.02)
-        server.process.send_signal(signal.SIGTERM)
+        server.terminate()
         bye = await until(ws, lambda m: m["type"] == "bye")
         check(bye["reason"] == "shutdown", f"shutdown: WebSocket gets bye shutdown: {bye}")
         try:
@@ -482,10 +493,11 @@ async def graceful_shutdown(server):
         except websockets.ConnectionClosed as closed:
             check(closed.rcvd is not None and closed.rcvd.code == 1001, f"shutdown: WebSocket closed with 1001: {closed.rcvd}")
     try:
-        out, _ = stream.communicate(timeout=6)
+        stream.wait(6)
     except subprocess.TimeoutExpired:
         stream.kill()
-        out, _ = stream.communicate()
+    reader.join(2)
+    out = "".join(sse)
     check('event: bye\ndata: {"type":"bye","reason":"shutdown"}' in out, f"shutdown: SSE stream gets bye shutdown: {out[-120:]}")
 
 
