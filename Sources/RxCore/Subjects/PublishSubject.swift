@@ -79,21 +79,26 @@ public final class PublishSubject<Element>:
     override func subscribe(node observer: ObserverNode<Element>) -> Disposable {
         lock.lock()
         if closed {
-            // Only here is the generic `stoppedEvent` read (it costs a metadata look-up).
-            if let stoppedEvent {
-                lock.unlock()
-                observer.on(stoppedEvent)
-                return Disposables.create()
-            }
-            if disposed {
-                lock.unlock()
-                observer.onError(RxError.disposed(object: self))
-                return Disposables.create()
-            }
+            return lockedSubscribeClosed(observer)
         }
         let key = observers.insert(observer)
         lock.unlock()
         return SubscriptionDisposable(owner: self, key: key)
+    }
+
+    /// Subscribing once closed: replays the terminal event or reports `disposed`. Kept out
+    /// of line: a generic `Event<Element>?` local anywhere in `subscribe(node:)` makes
+    /// unspecialised code look up `Optional<Event<Element>>` metadata on every call.
+    @inline(never)
+    private func lockedSubscribeClosed(_ observer: ObserverNode<Element>) -> Disposable {
+        if let stoppedEvent {
+            lock.unlock()
+            observer.on(stoppedEvent)
+            return Disposables.create()
+        }
+        lock.unlock()
+        observer.onError(RxError.disposed(object: self))
+        return Disposables.create()
     }
 
     func synchronizedUnsubscribe(_ key: BagKey) {
