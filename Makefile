@@ -76,7 +76,7 @@ fuzz-ws: .build/fuzz/ws-frame-parser
 fuzz: fuzz-ws
 
 clean:
-	rm -rf .build .build-tsan
+	rm -rf .build .build-tsan .build-fuzz
 
 # libFuzzer over the HTTP request parser, for FUZZ_SECONDS (default 600). Built with
 # swiftc straight from the parser's own sources (they need no libuv, no SwiftPM product):
@@ -88,9 +88,42 @@ FUZZ_SECONDS ?= 600
 HTTP_PARSER_SOURCES := $(addprefix Sources/HTTPServer/HTTP/,HTTPRequestParser.swift HTTPParserError.swift \
 	HTTPHeaders.swift HTTPVersion.swift HTTPRequestHead.swift)
 
-.PHONY: fuzz fuzz-http
+.PHONY: fuzz fuzz-http fuzz-message
 
 fuzz: fuzz-http
+
+# libFuzzer over the whole message path (frame bytes -> JSON -> event dispatch on a demo
+# scene), in-process. SwiftPM would put libFuzzer's main into every product, so the
+# modules are built with swiftc, each as a static library in .build-fuzz (instrumented
+# for libFuzzer and ASan): RxCore, RxWidgets, Bindery without its transport files (the
+# four that import HTTPServer/EventLoop), BinderyDemo; then the entry point with the
+# WebSocket frame sources. rss/malloc limits make unbounded growth a failure.
+FUZZ_DIR := .build-fuzz
+FUZZ_SWIFTC := swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -I $(FUZZ_DIR)
+BINDERY_CORE_SOURCES := $(filter-out Sources/Bindery/App.swift Sources/Bindery/API/SessionAPI.swift \
+	Sources/Bindery/API/WebSocketEndpoint.swift Sources/Bindery/API/EventStream.swift,$(shell find Sources/Bindery -name '*.swift'))
+MESSAGE_FUZZ_SOURCES := Fuzz/MessageFuzz/main.swift \
+	$(addprefix Sources/HTTPServer/WebSocket/,FrameParser.swift MessageAssembler.swift UTF8Validator.swift \
+	WebSocketError.swift WebSocketCloseCode.swift WebSocketOpcode.swift)
+define fuzz_module
+$(FUZZ_DIR)/lib$(1).a: $(2) $(3)
+	@mkdir -p $(FUZZ_DIR)
+	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name $(1) -emit-module-path $(FUZZ_DIR)/$(1).swiftmodule \
+		$(2) -o $$@
+endef
+$(eval $(call fuzz_module,RxCore,$(shell find Sources/RxCore -name '*.swift'),))
+$(eval $(call fuzz_module,RxWidgets,$(shell find Sources/RxWidgets -name '*.swift'),$(FUZZ_DIR)/libRxCore.a))
+$(eval $(call fuzz_module,Bindery,$(BINDERY_CORE_SOURCES),$(FUZZ_DIR)/libRxWidgets.a))
+$(eval $(call fuzz_module,BinderyDemo,$(shell find Sources/BinderyDemo -name '*.swift'),$(FUZZ_DIR)/libBindery.a))
+$(FUZZ_DIR)/message-fuzz: $(MESSAGE_FUZZ_SOURCES) $(FUZZ_DIR)/libBinderyDemo.a
+	$(FUZZ_SWIFTC) -use-ld=lld -module-name MessageFuzz $(MESSAGE_FUZZ_SOURCES) \
+		-L $(FUZZ_DIR) -lBinderyDemo -lBindery -lRxWidgets -lRxCore -o $@
+fuzz-message: $(FUZZ_DIR)/message-fuzz
+	@mkdir -p $(FUZZ_DIR)/corpus-message
+	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/message-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
+		-rss_limit_mb=2048 -malloc_limit_mb=512 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/message- \
+		$(FUZZ_DIR)/corpus-message Fuzz/corpus/message
+fuzz: fuzz-message
 
 fuzz-http:
 	mkdir -p .build/fuzz/corpus-http
