@@ -56,6 +56,17 @@ test-reliability: deps test-deps
 	$(TEST_VENV)/bin/python Tests/Reliability/churn.py .build/debug/bindery --seconds $(RELIABILITY_SECONDS) --rate $(CHURN_RATE)
 	$(TEST_VENV)/bin/python Tests/Reliability/nothing_lost.py .build/debug/bindery --seconds $(RELIABILITY_SECONDS)
 
+# Soak: mixed load (typing, reconnects, the shared board, load-more) for SOAK_SECONDS
+# against the bindery binary, RSS and open descriptors sampled every SOAK_INTERVAL seconds
+# into SOAK_CSV, then the curve and the checks (Tests/Reliability/soak.py).
+SOAK_SECONDS ?= 1800
+SOAK_INTERVAL ?= 10
+SOAK_CSV ?= /tmp/bindery-soak.csv
+soak: deps test-deps
+	$(SWIFT) build --product bindery
+	$(TEST_VENV)/bin/python Tests/Reliability/soak.py .build/debug/bindery --seconds $(SOAK_SECONDS) \
+		--interval $(SOAK_INTERVAL) --csv $(SOAK_CSV)
+
 # Thread sanitizer over the concurrency tests (own build folder: instrumented objects).
 test-tsan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
