@@ -122,7 +122,9 @@ fuzz: fuzz-http
 # modules are built with swiftc, each as a static library in .build-fuzz (instrumented
 # for libFuzzer and ASan): RxCore, RxWidgets, Bindery without its transport files (the
 # four that import HTTPServer/EventLoop), BinderyDemo; then the entry point with the
-# WebSocket frame sources. rss/malloc limits make unbounded growth a failure.
+# WebSocket frame sources (line tables only: full -g on the executable leaves a
+# MessageFuzz-1.swiftmodule in the working folder). rss/malloc limits make unbounded
+# growth a failure.
 FUZZ_DIR := .build-fuzz
 FUZZ_SWIFTC := swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -I $(FUZZ_DIR)
 BINDERY_CORE_SOURCES := $(filter-out Sources/Bindery/App.swift Sources/Bindery/API/SessionAPI.swift \
@@ -141,7 +143,7 @@ $(eval $(call fuzz_module,RxWidgets,$(shell find Sources/RxWidgets -name '*.swif
 $(eval $(call fuzz_module,Bindery,$(BINDERY_CORE_SOURCES),$(FUZZ_DIR)/libRxWidgets.a))
 $(eval $(call fuzz_module,BinderyDemo,$(shell find Sources/BinderyDemo -name '*.swift'),$(FUZZ_DIR)/libBindery.a))
 $(FUZZ_DIR)/message-fuzz: $(MESSAGE_FUZZ_SOURCES) $(FUZZ_DIR)/libBinderyDemo.a
-	$(FUZZ_SWIFTC) -use-ld=lld -module-name MessageFuzz $(MESSAGE_FUZZ_SOURCES) \
+	$(FUZZ_SWIFTC) -gline-tables-only -use-ld=lld -module-name MessageFuzz $(MESSAGE_FUZZ_SOURCES) \
 		-L $(FUZZ_DIR) -lBinderyDemo -lBindery -lRxWidgets -lRxCore -o $@
 fuzz-message: $(FUZZ_DIR)/message-fuzz
 	@mkdir -p $(FUZZ_DIR)/corpus-message
