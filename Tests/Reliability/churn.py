@@ -16,6 +16,10 @@ usage: python churn.py BINDERY [--seconds 30] [--rate 1000] [--workers 64] [--sl
    them off (bounded buffers), its RSS must stay bounded, and /healthz must answer
    meanwhile.
 
+3. Floods: one text message in 200,000 one-byte fragments (past the 64 KiB message
+   limit: close 1009) and 50,000 pings whose pongs are never read, while an honest client
+   types; its answers must keep coming, RSS bounded, nothing left over.
+
 Prints one summary line per phase and "OK"; exits 1 with the reason otherwise.
 """
 import argparse
@@ -168,6 +172,48 @@ async def slow_readers(port, pid, count):
     return before, peak, healthy, slowest
 
 
+async def floods(port, pid):
+    """Hostile frames at the Bindery endpoint while an honest client types: a fragment
+    flood (one text message in 200,000 one-byte fragments, far past the 64 KiB message
+    limit) and a ping flood (50,000 pings of 125 bytes whose pongs are never read). Returns (close codes seen, the
+    honest client's slowest answer, RSS before and at peak)."""
+    before = server_rss_kib(pid)
+    honest = await Client.connect(HOST, port, "/ws/echo")
+    await honest.recv()
+    fragments = await Client.connect(HOST, port, "/ws/echo")
+    await fragments.recv()
+    pinger = await Client.connect(HOST, port, "/ws/echo")
+    await pinger.recv()
+    # Masked with a zero key: a non-final text frame "{", then continuations of one space.
+    fragments.writer.write(bytes([0x01, 0x81]) + b"\0\0\0\0" + b"{")
+    fragments.writer.write((bytes([0x00, 0x81]) + b"\0\0\0\0" + b" ") * 200_000)
+    pinger.writer.write(frame(0x9, b"p" * 125) * 50_000)
+    slowest, peak = 0.0, before
+    for seq in range(1, 41):
+        started = time.monotonic()
+        honest.send({"type": "event", "seq": seq, "target": "input", "event": "editingChanged", "value": f"v{seq}"})
+        answer = await honest.recv(timeout=10)
+        if answer.get("ack") != seq:
+            raise SystemExit(f"FAILED: the honest client got {answer}")
+        slowest = max(slowest, time.monotonic() - started)
+        peak = max(peak, server_rss_kib(pid))
+        await asyncio.sleep(0.05)
+
+    async def close_code(client):
+        try:
+            while True:
+                await client.recv(timeout=10)
+        except Closed as closed:
+            return closed.code
+        except asyncio.TimeoutError:
+            return "open"
+
+    codes = (await close_code(fragments), await close_code(pinger))
+    for client in (honest, fragments, pinger):
+        client.abort()
+    return codes, slowest, before, peak
+
+
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("bindery")
@@ -211,6 +257,15 @@ async def main():
                 raise SystemExit("FAILED: /healthz did not answer while the slow readers held the server")
             if not clean:
                 raise SystemExit(f"FAILED: slow readers leaked: {values}, fds {fds}")
+        codes, slowest, before, peak = await floods(port, process.pid)
+        clean, values, fds = await settle(port, process.pid, baseline)
+        print(f"floods: 200,000 one-byte fragments -> close {codes[0]}; 50,000 unread pings -> {codes[1]} "
+              f"(backpressured: the server stops reading); honest "
+              f"client's slowest answer {slowest:.2f} s; RSS {before // 1024} -> peak {peak // 1024} MiB; fds {fds}")
+        if codes[0] != 1009:
+            raise SystemExit("FAILED: the fragment flood was not closed with 1009 (message too big)")
+        if peak - before > 256 * 1024 or not clean:
+            raise SystemExit(f"FAILED: floods left {values}, fds {fds}, RSS peak {peak // 1024} MiB")
         print("OK")
     finally:
         process.terminate()
