@@ -273,6 +273,11 @@ async def main():
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+        # SIGTERM is a graceful stop (exit 0); anything else (a crash, a sanitizer report
+        # when the binary is instrumented) fails the run.
+        if process.returncode != 0:
+            print(f"FAILED: bindery exited with {process.returncode}:\n{process.stdout.read()[-4000:]}")
+            sys.exit(1)
 
 
 asyncio.run(main())
