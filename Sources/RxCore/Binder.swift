@@ -28,6 +28,12 @@ public struct Binder<Value>: ObserverType {
         node.on(event)
     }
 
+    /// Binds `element`. Shadows `ObserverType.onNext` for a concrete `Binder`, so no
+    /// `Event` is built and switched on (each costs a metadata look-up unspecialised).
+    public func onNext(_ element: Value) {
+        node.onNext(element)
+    }
+
     /// This binder as a type-erased observer.
     public func asObserver() -> AnyObserver<Value> {
         AnyObserver(eventHandler: node.on)

@@ -17,14 +17,18 @@ extension ObservableType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        guard let onDisposed else {
+            // Nothing to run on dispose: the upstream subscription (idempotent, like every
+            // subscription) is the whole disposable. One allocation, the observer.
+            let observer = SubscribeObserver<Element>(
+                onNext: onNext, onError: onError, onCompleted: onCompleted, onTerminated: nil, callStack: callStack
+            )
+            return asObservable().subscribe(node: observer)
+        }
+        let disposable = Disposables.create(with: onDisposed)
         let observer = SubscribeObserver<Element>(
-            onNext: onNext,
-            onError: onError,
-            onCompleted: onCompleted,
-            onTerminated: { disposable.dispose() },
-            callStack: callStack
+            onNext: onNext, onError: onError, onCompleted: onCompleted, onTerminated: disposable, callStack: callStack
         )
         return Disposables.create(asObservable().subscribe(node: observer), disposable)
     }
@@ -65,14 +69,15 @@ private final class SubscribeObserver<Element>: ObserverNode<Element> {
     private let nextHandler: ((Element) -> Void)?
     private let errorHandler: ((Swift.Error) -> Void)?
     private let completedHandler: (() -> Void)?
-    private let onTerminated: () -> Void
+    /// Runs `onDisposed` once (termination or explicit dispose, whichever is first).
+    private let onTerminated: Disposable?
     private let callStack: [String]
 
     init(
         onNext: ((Element) -> Void)?,
         onError: ((Swift.Error) -> Void)?,
         onCompleted: (() -> Void)?,
-        onTerminated: @escaping () -> Void,
+        onTerminated: Disposable?,
         callStack: [String]
     ) {
         self.nextHandler = onNext
@@ -94,12 +99,12 @@ private final class SubscribeObserver<Element>: ObserverNode<Element> {
         } else {
             Hooks.defaultErrorHandler(callStack, error)
         }
-        onTerminated()
+        onTerminated?.dispose()
     }
 
     override func onCompleted() {
         guard stopped.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         completedHandler?()
-        onTerminated()
+        onTerminated?.dispose()
     }
 }

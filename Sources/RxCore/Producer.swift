@@ -9,8 +9,10 @@ class Producer<Element>: Observable<Element> {
         if !CurrentThreadScheduler.isScheduleRequired {
             return runWithDisposer(observer)
         }
-        return CurrentThreadScheduler.instance.schedule(observer) { observer in
-            self.runWithDisposer(observer)
+        // The first subscribe on this thread owns the trampoline. Non-generic and
+        // non-escaping: no closure context, no metadata for `schedule<StateType>`.
+        return CurrentThreadScheduler.runAsTrampolineOwner {
+            runWithDisposer(observer)
         }
     }
 
@@ -35,8 +37,10 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     private static let setBit = 2
 
     private let state = Atomic<Int>(0)
-    private var sink: Disposable?
-    private var subscription: Disposable?
+    // Guarded by `state`: written once before `setBit`, cleared once by whoever sees
+    // both bits. No dynamic exclusivity checks needed.
+    @exclusivity(unchecked) private var sink: Disposable?
+    @exclusivity(unchecked) private var subscription: Disposable?
 
     var isDisposed: Bool {
         state.load(ordering: .acquiring) & Self.disposedBit != 0
@@ -61,9 +65,8 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     }
 
     private func disposeBoth() {
-        let (sink, subscription) = (self.sink, self.subscription)
-        self.sink = nil
-        self.subscription = nil
+        let sink = self.sink.take()
+        let subscription = self.subscription.take()
         sink?.dispose()
         subscription?.dispose()
     }

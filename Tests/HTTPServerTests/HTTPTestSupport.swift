@@ -156,16 +156,28 @@ final class HTTPRawClient {
     @discardableResult
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
+    /// Bytes received but not yet returned by a `receive` call.
+    private var pending: [UInt8] = []
+
+    /// Receives more into `pending`; false on EOF, error or timeout.
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return false }
+        pending += chunk[..<count]
+        return true
+    }
+
+    private func take(_ count: Int) -> [UInt8] {
+        let taken = Array(pending.prefix(count))
+        pending.removeFirst(taken.count)
+        return taken
+    }
+
     /// Reads until the server closes (or the receive timeout); returns what arrived.
     func receiveAll(limit: Int = 16 << 20) -> [UInt8] {
-        var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while received.count < limit {
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
-            received += chunk[..<count]
-        }
-        return received
+        while pending.count < limit, fill() {}
+        return take(limit)
     }
 
     /// `true` if the server closed the connection (EOF or reset) within the timeout.
@@ -178,61 +190,51 @@ final class HTTPRawClient {
         }
     }
 
-    /// Reads until `marker` has arrived `times` times (or timeout/close).
+    /// Reads until `marker` has arrived `times` times (or timeout/close); returns
+    /// everything received so far.
     func receive(until marker: String, times: Int = 1) -> String {
-        var received: [UInt8] = []
-        var byte = [UInt8](repeating: 0, count: 4096)
         let needle = Array(marker.utf8)
-        while occurrences(of: needle, in: received) < times {
-            let count = byte.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
-            received += byte[..<count]
-        }
-        return String(decoding: received, as: UTF8.self)
+        while occurrences(of: needle, in: pending) < times, fill() {}
+        return String(decoding: take(pending.count), as: UTF8.self)
     }
 
-    /// Reads a response head byte by byte (so no body byte is taken or decoded).
+    /// Reads one response head (through the blank line); body bytes stay pending.
     func receiveHead() -> String {
-        var received: [UInt8] = []
-        var byte: UInt8 = 0
-        while !received.suffix(4).elementsEqual([13, 10, 13, 10]) {
-            guard recv(fd, &byte, 1, 0) == 1 else { break }
-            received.append(byte)
+        let end: [UInt8] = [13, 10, 13, 10]
+        while true {
+            if let range = firstRange(of: end, in: pending) {
+                return String(decoding: take(range.upperBound), as: UTF8.self)
+            }
+            guard fill() else { return String(decoding: take(pending.count), as: UTF8.self) }
         }
-        return String(decoding: received, as: UTF8.self)
     }
 
     /// Reads exactly `count` bytes (fewer if the server closes or times out).
     func receiveBytes(_ count: Int) -> [UInt8] {
-        var body: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while body.count < count {
-            let got = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, min($0.count, count - body.count), 0) }
-            if got <= 0 { break }
-            body += chunk[..<got]
-        }
-        return body
+        while pending.count < count, fill() {}
+        return take(count)
     }
 
-    /// Reads one response with a Content-Length body.
+    /// Reads one response with a Content-Length body (head without the blank line).
     func receiveResponse() -> (head: String, body: String) {
-        let head = receive(until: "\r\n\r\n")
-        guard let split = head.range(of: "\r\n\r\n") else { return (head, "") }
-        let headPart = String(head[..<split.lowerBound])
-        var body = Array(head[split.upperBound...].utf8)
+        let head = receiveHead()
+        // Characters would count "\r\n" as one: trim bytes.
+        let headPart = head.hasSuffix("\r\n\r\n") ? String(decoding: head.utf8.dropLast(4), as: UTF8.self) : head
         let length = headPart.split(separator: "\r\n")
             .first { $0.lowercased().hasPrefix("content-length:") }
             .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while body.count < length {
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, min($0.count, length - body.count), 0) }
-            if count <= 0 { break }
-            body += chunk[..<count]
-        }
-        return (headPart, String(decoding: body, as: UTF8.self))
+        return (headPart, String(decoding: receiveBytes(length), as: UTF8.self))
     }
 
     func shutdownWrite() { Glibc.shutdown(fd, Int32(SHUT_WR)) }
+}
+
+func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
+    guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
+    for index in 0...(haystack.count - needle.count) where haystack[index..<(index + needle.count)].elementsEqual(needle) {
+        return index..<(index + needle.count)
+    }
+    return nil
 }
 
 func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> Int {

@@ -3,8 +3,10 @@ import Synchronization
 /// Disposes two disposables, once.
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
     private let disposed = Atomic<Bool>(false)
-    private var disposable1: Disposable?
-    private var disposable2: Disposable?
+    // Written by `init`, then only by the one `dispose` that wins `disposed`: no dynamic
+    // exclusivity checks needed.
+    @exclusivity(unchecked) private var disposable1: Disposable?
+    @exclusivity(unchecked) private var disposable2: Disposable?
 
     init(_ disposable1: Disposable, _ disposable2: Disposable) {
         self.disposable1 = disposable1
@@ -15,9 +17,9 @@ final class BinaryDisposable: Cancelable, @unchecked Sendable {
 
     func dispose() {
         guard disposed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-        let (first, second) = (disposable1, disposable2)
-        disposable1 = nil
-        disposable2 = nil
+        // Moved out, not copied: no existential copy and destroy through value witnesses.
+        let first = disposable1.take()
+        let second = disposable2.take()
         first?.dispose()
         second?.dispose()
     }

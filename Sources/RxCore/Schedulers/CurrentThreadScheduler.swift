@@ -24,6 +24,20 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     }
 
 
+    /// Runs `body` as this thread's first trampoline action, then what it queued. The
+    /// caller has checked ``isScheduleRequired``. `Producer.subscribe`'s path: unlike
+    /// `schedule`, no escaping closure and no generic state.
+    static func runAsTrampolineOwner(_ body: () -> Disposable) -> Disposable {
+        let trampoline = TrampolineState.currentOrNew()
+        trampoline.running = true
+        defer {
+            trampoline.running = false
+        }
+        let disposable = body()
+        trampoline.drain()
+        return disposable
+    }
+
     /// Runs `action` now if no trampoline is running on this thread, else queues it.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         let trampoline = TrampolineState.currentOrNew()

@@ -124,28 +124,49 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
     }
 }
 
-/// The installed loop, behind a lock (installs are rare; reads are short).
+/// The installed loop. Read on every `MainScheduler.instance` schedule and every `Binder`
+/// element, so reads take no lock: they load an atomic pointer to an immutable box.
+///
+/// A replaced box is never freed (a reader on another thread may still hold its pointer;
+/// installs are rare, one box of a few dozen bytes each). So that a leaked box cannot keep
+/// its loop alive, boxes hold the loop weakly; `strong`, under a lock, keeps the installed
+/// loop alive while it is installed.
 private final class InstalledRunLoop: @unchecked Sendable {
+    private final class Box {
+        weak var runLoop: MainRunLoop?
+        init(_ runLoop: MainRunLoop) { self.runLoop = runLoop }
+    }
+
+    private let current = Atomic<UnsafeRawPointer?>(nil)
     private let lock = Lock.make()
-    private var runLoop: MainRunLoop?
+    private var strong: MainRunLoop?
+
+    private static func box(_ runLoop: MainRunLoop?) -> UnsafeRawPointer? {
+        runLoop.map { UnsafeRawPointer(Unmanaged.passRetained(Box($0)).toOpaque()) }
+    }
+
+    private static func loop(_ pointer: UnsafeRawPointer?) -> MainRunLoop? {
+        pointer.flatMap { Unmanaged<Box>.fromOpaque($0).takeUnretainedValue().runLoop }
+    }
 
     func get() -> MainRunLoop? {
-        lock.performLocked { runLoop }
+        Self.loop(current.load(ordering: .acquiring))
     }
 
     func exchange(_ newValue: MainRunLoop?) -> MainRunLoop? {
         lock.performLocked {
-            let previous = runLoop
-            runLoop = newValue
+            let previous = strong
+            strong = newValue
+            current.store(Self.box(newValue), ordering: .releasing)
             return previous
         }
     }
 
     func replace(_ expected: MainRunLoop, with newValue: MainRunLoop?) {
         lock.performLocked {
-            if runLoop === expected {
-                runLoop = newValue
-            }
+            guard strong === expected else { return }
+            strong = newValue
+            current.store(Self.box(newValue), ordering: .releasing)
         }
     }
 }

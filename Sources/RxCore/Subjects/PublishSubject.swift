@@ -13,12 +13,13 @@ public final class PublishSubject<Element>:
     public typealias SubjectObserverType = PublishSubject<Element>
 
     private let lock = Lock.make()
-    private var observers = Bag<ObserverNode<Element>>()
+    // Guarded by `lock`, so no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var observers = ObserverBag()
     /// Set by a terminal event or by dispose: no more events are accepted. A plain
     /// `Bool` so `onNext` never inspects the generic `stoppedEvent`.
-    private var closed = false
-    private var disposed = false
-    private var stoppedEvent: Event<Element>?
+    @exclusivity(unchecked) private var closed = false
+    @exclusivity(unchecked) private var disposed = false
+    @exclusivity(unchecked) private var stoppedEvent: Event<Element>?
 
     /// A subject with no observers.
     public override init() {
@@ -47,7 +48,7 @@ public final class PublishSubject<Element>:
         }
         let snapshot = observers
         lock.unlock()
-        snapshot.forEach { $0.onNext(element) }
+        snapshot.forEach(as: ObserverNode<Element>.self) { $0.onNext(element) }
     }
 
     /// Sends `event` to the current observers; a terminal event also detaches them and
@@ -66,7 +67,7 @@ public final class PublishSubject<Element>:
             stoppedEvent = event
             let snapshot = lockedDetachAll()
             lock.unlock()
-            snapshot.forEach { $0.on(event) }
+            snapshot.forEach(as: ObserverNode<Element>.self) { $0.on(event) }
         }
     }
 
@@ -77,24 +78,27 @@ public final class PublishSubject<Element>:
 
     override func subscribe(node observer: ObserverNode<Element>) -> Disposable {
         lock.lock()
-        if let stoppedEvent {
-            lock.unlock()
-            observer.on(stoppedEvent)
-            return Disposables.create()
+        if closed {
+            // Only here is the generic `stoppedEvent` read (it costs a metadata look-up).
+            if let stoppedEvent {
+                lock.unlock()
+                observer.on(stoppedEvent)
+                return Disposables.create()
+            }
+            if disposed {
+                lock.unlock()
+                observer.onError(RxError.disposed(object: self))
+                return Disposables.create()
+            }
         }
-        if disposed {
-            lock.unlock()
-            observer.onError(RxError.disposed(object: self))
-            return Disposables.create()
-        }
-        let key = lockedInsert(observer)
+        let key = observers.insert(observer)
         lock.unlock()
         return SubscriptionDisposable(owner: self, key: key)
     }
 
     func synchronizedUnsubscribe(_ key: BagKey) {
         lock.lock()
-        let removed = lockedRemove(key)
+        let removed = observers.removeKey(key)
         lock.unlock()
         // The observer may be the last reference to a sink: release it unlocked.
         withExtendedLifetime(removed) {}
@@ -112,29 +116,9 @@ public final class PublishSubject<Element>:
         withExtendedLifetime(released) {}
     }
 
-    // `observers` is only ever read or assigned whole, never mutated in place: no access
-    // to it spans a call, so the optimizer drops the dynamic exclusivity check from the
-    // per-element read.
-
-    private func lockedInsert(_ observer: ObserverNode<Element>) -> BagKey {
-        var bag = observers
-        observers = Bag()
-        let key = bag.insert(observer)
-        observers = bag
-        return key
-    }
-
-    private func lockedRemove(_ key: BagKey) -> ObserverNode<Element>? {
-        var bag = observers
-        observers = Bag()
-        let removed = bag.removeKey(key)
-        observers = bag
-        return removed
-    }
-
     /// Empties `observers` (keeping its key counter, so a stale key never matches a new
     /// observer) and returns what it held.
-    private func lockedDetachAll() -> Bag<ObserverNode<Element>> {
+    private func lockedDetachAll() -> ObserverBag {
         let all = observers
         var emptied = all
         emptied.removeAll()

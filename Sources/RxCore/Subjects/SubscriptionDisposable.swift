@@ -1,12 +1,12 @@
 /// The disposable of one subscription to a subject: removes its observer from the owner.
 ///
-/// A struct of two words, so returning it as `Disposable` does not allocate; disposing
-/// it twice is harmless because a removed key is not found again.
-struct SubscriptionDisposable<Owner: SynchronizedUnsubscribeType>: Disposable {
-    private let owner: Owner
+/// Not generic, and three words (a class existential and the key), so returning it as
+/// `Disposable` neither allocates nor needs a generic metadata look-up.
+struct SubscriptionDisposable: Disposable {
+    private let owner: any SynchronizedUnsubscribeType
     private let key: BagKey
 
-    init(owner: Owner, key: BagKey) {
+    init(owner: any SynchronizedUnsubscribeType, key: BagKey) {
         self.owner = owner
         self.key = key
     }
