@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-browser test-tsan test-deps autobahn fuzz fuzz-ws fuzz-http bench clean
+.PHONY: deps build run test test-browser test-reliability soak test-tsan test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message bench clean
 
 deps:
 	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
@@ -35,12 +35,37 @@ test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) test-browser
+	$(MAKE) test-reliability
 	$(MAKE) test-tsan
 
 # The demo in headless Chromium against the real bindery binary.
 test-browser: deps test-deps
 	$(SWIFT) build --product bindery
 	$(TEST_VENV)/bin/python -m unittest discover -s Tests/Browser -p 'test_*.py' -v
+
+# Reliability against the real bindery binary (Tests/Reliability/): connection churn
+# (connect/disconnect cycles at CHURN_RATE per second, leaked sessions, WebSockets and
+# descriptors counted), readers that never read (RSS bounded), and connections killed at
+# random points under load then resumed (nothing acknowledged lost, nothing applied
+# twice, no patch missed). RELIABILITY_SECONDS each: 5 in `make test`; the issue's full
+# churn is `make test-reliability RELIABILITY_SECONDS=30`.
+RELIABILITY_SECONDS ?= 5
+CHURN_RATE ?= 1000
+test-reliability: deps test-deps
+	$(SWIFT) build --product bindery
+	$(TEST_VENV)/bin/python Tests/Reliability/churn.py .build/debug/bindery --seconds $(RELIABILITY_SECONDS) --rate $(CHURN_RATE)
+	$(TEST_VENV)/bin/python Tests/Reliability/nothing_lost.py .build/debug/bindery --seconds $(RELIABILITY_SECONDS)
+
+# Soak: mixed load (typing, reconnects, the shared board, load-more) for SOAK_SECONDS
+# against the bindery binary, RSS and open descriptors sampled every SOAK_INTERVAL seconds
+# into SOAK_CSV, then the curve and the checks (Tests/Reliability/soak.py).
+SOAK_SECONDS ?= 1800
+SOAK_INTERVAL ?= 10
+SOAK_CSV ?= /tmp/bindery-soak.csv
+soak: deps test-deps
+	$(SWIFT) build --product bindery
+	$(TEST_VENV)/bin/python Tests/Reliability/soak.py .build/debug/bindery --seconds $(SOAK_SECONDS) \
+		--interval $(SOAK_INTERVAL) --csv $(SOAK_CSV)
 
 # Thread sanitizer over the concurrency tests (own build folder: instrumented objects).
 test-tsan: deps
@@ -89,8 +114,41 @@ fuzz-http:
 	SWIFT_BACKTRACE=enable=no .build/fuzz/http-parser-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
 		-print_final_stats=1 -artifact_prefix=.build/fuzz/ .build/fuzz/corpus-http Fuzz/corpus/http
 
+# libFuzzer over the whole message path (frame bytes -> JSON -> event dispatch on a demo
+# scene), in-process. SwiftPM would put libFuzzer's main into every product, so the
+# modules are built with swiftc, each as a static library in .build-fuzz (instrumented
+# for libFuzzer and ASan): RxCore, RxWidgets, Bindery without its transport files (the
+# four that import HTTPServer/EventLoop), BinderyDemo; then the entry point with the
+# WebSocket frame sources (line tables only: full -g on the executable leaves a
+# MessageFuzz-1.swiftmodule in the working folder). rss/malloc limits make unbounded
+# growth a failure.
+FUZZ_DIR := .build-fuzz
+FUZZ_SWIFTC := swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -I $(FUZZ_DIR)
+BINDERY_CORE_SOURCES := $(filter-out Sources/Bindery/App.swift Sources/Bindery/API/SessionAPI.swift \
+	Sources/Bindery/API/WebSocketEndpoint.swift Sources/Bindery/API/EventStream.swift,$(shell find Sources/Bindery -name '*.swift'))
+MESSAGE_FUZZ_SOURCES := Fuzz/MessageFuzz/main.swift \
+	$(addprefix Sources/HTTPServer/WebSocket/,FrameParser.swift MessageAssembler.swift UTF8Validator.swift \
+	WebSocketError.swift WebSocketCloseCode.swift WebSocketOpcode.swift)
+define fuzz_module
+$(FUZZ_DIR)/lib$(1).a: $(2) $(3)
+	@mkdir -p $(FUZZ_DIR)
+	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name $(1) -emit-module-path $(FUZZ_DIR)/$(1).swiftmodule \
+		$(2) -o $$@
+endef
+$(eval $(call fuzz_module,RxCore,$(shell find Sources/RxCore -name '*.swift'),))
+$(eval $(call fuzz_module,RxWidgets,$(shell find Sources/RxWidgets -name '*.swift'),$(FUZZ_DIR)/libRxCore.a))
+$(eval $(call fuzz_module,Bindery,$(BINDERY_CORE_SOURCES),$(FUZZ_DIR)/libRxWidgets.a))
+$(eval $(call fuzz_module,BinderyDemo,$(shell find Sources/BinderyDemo -name '*.swift'),$(FUZZ_DIR)/libBindery.a))
+$(FUZZ_DIR)/message-fuzz: $(MESSAGE_FUZZ_SOURCES) $(FUZZ_DIR)/libBinderyDemo.a
+	$(FUZZ_SWIFTC) -gline-tables-only -use-ld=lld -module-name MessageFuzz $(MESSAGE_FUZZ_SOURCES) \
+		-L $(FUZZ_DIR) -lBinderyDemo -lBindery -lRxWidgets -lRxCore -o $@
+fuzz-message: $(FUZZ_DIR)/message-fuzz
+	@mkdir -p $(FUZZ_DIR)/corpus-message
+	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/message-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
+		-rss_limit_mb=2048 -malloc_limit_mb=512 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/message- \
+		$(FUZZ_DIR)/corpus-message Fuzz/corpus/message
 # Every fuzzer, FUZZ_SECONDS each (default 60; the issues' local runs used 600).
-fuzz: fuzz-ws fuzz-http
+fuzz: fuzz-ws fuzz-http fuzz-message
 
 clean:
-	rm -rf .build .build-tsan
+	rm -rf .build .build-tsan .build-fuzz

@@ -35,8 +35,13 @@ public final class BinderyApp {
         public var sessions: SessionStore.Configuration
         /// The HTTP server's limits and timeouts.
         public var http: HTTPServer.Configuration
-        /// WebSocket limits (the origin policy is Bindery's own and ignored here).
+        /// WebSocket limits (the origin policy is Bindery's own and ignored here). The
+        /// default message limit is 64 KiB (a client message is one small JSON object).
         public var webSocket: WebSocketConfiguration
+        /// The most open WebSockets at once; a further upgrade gets `503`
+        /// (`too-many-connections`). Upgraded sockets leave the HTTP server's
+        /// `maxConnections`, so this is their own cap. Default 10,000.
+        public var maxWebSockets: Int
         /// How much to log.
         public var logLevel: LogLevel
 
@@ -45,6 +50,7 @@ public final class BinderyApp {
                     allowedOrigins: [String] = [], sessions: SessionStore.Configuration = SessionStore.Configuration(),
                     http: HTTPServer.Configuration = HTTPServer.Configuration(),
                     webSocket: WebSocketConfiguration = WebSocketConfiguration(maxMessageSize: 64 << 10),
+                    maxWebSockets: Int = 10_000,
                     logLevel: LogLevel = .info) {
             self.host = host
             self.port = port
@@ -53,6 +59,7 @@ public final class BinderyApp {
             self.sessions = sessions
             self.http = http
             self.webSocket = webSocket
+            self.maxWebSockets = maxWebSockets
             self.logLevel = logLevel
         }
     }
@@ -136,7 +143,8 @@ public final class BinderyApp {
         originPolicy = policy
 
         SessionAPI(store: store, origins: policy, logger: logger).register(on: router)
-        let sockets = WebSocketEndpoint(store: store, origins: policy, configuration: configuration.webSocket, logger: logger)
+        let sockets = WebSocketEndpoint(store: store, origins: policy, configuration: configuration.webSocket,
+                                        maxSockets: configuration.maxWebSockets, logger: logger)
         sockets.register(on: router)
         self.sockets = sockets
         server.onShutdown { [sockets] done in

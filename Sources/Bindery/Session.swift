@@ -109,6 +109,11 @@ public final class Session {
         case .event(let event):
             return handle(event, from: client)
         case .resync(let seq):
+            // A resync costs a whole scene: it spends the event budget too, or a client
+            // could flood full scenes where events are rate-limited.
+            if !allowByRate() {
+                return .error(ErrorMessage(ack: seq, code: .rateLimited, message: "too many messages; slow down"))
+            }
             return .scene(sceneMessage(resumed: true, ack: seq))
         case .bye:
             // Every client, the sender included, gets `bye` before its connection closes.
@@ -124,18 +129,22 @@ public final class Session {
         }
         let metrics = store?.metrics
         metrics?.events += 1
-        if var limiter = rateLimiter {
-            let allowed = limiter.allow(now: host.context.now)
-            rateLimiter = limiter
-            if !allowed {
-                metrics?.countError(.rateLimited)
-                return .error(ErrorMessage(ack: event.seq, code: .rateLimited,
-                                           message: "too many events; slow down", target: event.target))
-            }
+        if !allowByRate() {
+            return .error(ErrorMessage(ack: event.seq, code: .rateLimited,
+                                       message: "too many events; slow down", target: event.target))
         }
         let answer = host.dispatch(event, session: self, client: client)
         if case .error(let error) = answer { metrics?.countError(error.code) }
         return answer
+    }
+
+    /// Takes one token from the rate limiter (if any); false (counted) when none is left.
+    private func allowByRate() -> Bool {
+        guard var limiter = rateLimiter, let host else { return true }
+        let allowed = limiter.allow(now: host.context.now)
+        rateLimiter = limiter
+        if !allowed { store?.metrics.countError(.rateLimited) }
+        return allowed
     }
 
     /// The answer to a binary frame.

@@ -56,6 +56,7 @@ public final class EventLoop: @unchecked Sendable {
     ///
     /// - Throws: ``UVError`` when libuv cannot create its polling file descriptors.
     public init() throws(UVError) {
+        Self.ignoreBrokenPipeSignals()  // a peer's reset must not kill the process
         let uvLoop = UnsafeMutablePointer<uv_loop_t>.allocate(capacity: 1)
         uvLoop.initialize(to: uv_loop_t())
         let rc = uv_loop_init(uvLoop)

@@ -11,11 +11,15 @@ struct Options {
     var maxSessions = 10_000
     var maxSessionsPerAddress = 100
     var maxEventsPerSecond: Int?
+    var maxConnections = 1024
+    var maxWebSockets = 10_000
+    var maxMessageSize = 64 << 10
 
     static let usage = """
         usage: bindery [--host ADDRESS] [--port PORT] [--public DIR] [--allow-origin ORIGIN]...
                        [--log-level error|warning|info|debug] [--grace SECONDS]
                        [--max-sessions N] [--max-sessions-per-address N] [--max-events-per-second N]
+                       [--max-connections N] [--max-websockets N] [--max-message-size BYTES]
 
           --host ADDRESS        address to bind (default 127.0.0.1)
           --port PORT           port; 0 picks a free one (default 8080)
@@ -27,6 +31,10 @@ struct Options {
           --max-sessions N      sessions per server (default 10000)
           --max-sessions-per-address N   sessions per client address (default 100)
           --max-events-per-second N      per session; more are answered rate-limited (default: no limit)
+          --max-connections N   open HTTP connections; more get 503 (default 1024)
+          --max-websockets N    open WebSockets; more upgrades get 503 (default 10000)
+          --max-message-size BYTES       largest WebSocket message or frame; larger closes with 1009
+                                (default 65536)
         """
 
     /// Parses `--name value` and `--name=value`; `-h`/`--help` gives nil.
@@ -62,6 +70,9 @@ struct Options {
                 case "--max-sessions": options.maxSessions = try number(1...10_000_000).get()
                 case "--max-sessions-per-address": options.maxSessionsPerAddress = try number(1...10_000_000).get()
                 case "--max-events-per-second": options.maxEventsPerSecond = try number(1...10_000_000).get()
+                case "--max-connections": options.maxConnections = try number(1...1_000_000).get()
+                case "--max-websockets": options.maxWebSockets = try number(1...1_000_000).get()
+                case "--max-message-size": options.maxMessageSize = try number(1024...(64 << 20)).get()
                 default: throw UsageError(message: "unknown argument '\(argument)'")
                 }
             } catch {

@@ -6,6 +6,7 @@ import Bindery
 import BinderyDemo
 import EventLoop
 import Foundation
+import HTTPServer
 import RxCore
 #if canImport(Glibc)
 import Glibc
@@ -58,6 +59,9 @@ func main() -> Int32 {
         sessions: SessionStore.Configuration(
             gracePeriod: .seconds(options.gracePeriod), maxSessions: options.maxSessions,
             maxSessionsPerAddress: options.maxSessionsPerAddress, maxEventsPerSecond: options.maxEventsPerSecond),
+        http: HTTPServer.Configuration(maxConnections: options.maxConnections),
+        webSocket: WebSocketConfiguration(maxFrameSize: options.maxMessageSize, maxMessageSize: options.maxMessageSize),
+        maxWebSockets: options.maxWebSockets,
         logLevel: options.logLevel)
 
     let loop: EventLoop

@@ -295,6 +295,20 @@ final class SessionTests: XCTestCase {
         XCTAssertNil(errorCode(session.handle(event(6, "input", "editingChanged", .string("6")))))
     }
 
+    func testResyncSpendsTheSameBudgetAsEvents() throws {
+        let limited = SessionStore(registry: makeTestRegistry(),
+                                   configuration: SessionStore.Configuration(maxEventsPerSecond: 2, strictBindingErrors: false),
+                                   scheduler: scheduler, flushScheduler: scheduler)
+        let session = try limited.createSession(scene: "echo")
+        XCTAssertNil(errorCode(session.handle(.resync(seq: 1))))
+        XCTAssertNil(errorCode(session.handle(event(2, "input", "editingChanged", .string("a")))))
+        let refused = session.handle(.resync(seq: 3))
+        XCTAssertEqual(errorCode(refused), "rate-limited")
+        XCTAssertEqual(refused?.ack, 3)
+        scheduler.advanceTo(scheduler.clock + 1)
+        if case .scene? = session.handle(.resync(seq: 4)) {} else { XCTFail("resync refused after a second") }
+    }
+
     func testASceneThatFailsToBuildIsAnError() {
         let registry = SceneRegistry()
         registry.register("broken") { () throws -> ViewController in throw TestBoom() }

@@ -22,6 +22,8 @@ public final class Metrics {
     public var clientsConnected = 0
     /// WebSocket connections accepted.
     public var webSocketsAccepted = 0
+    /// WebSocket upgrades refused because ``BinderyApp/Configuration/maxWebSockets`` were open.
+    public var webSocketsRefused = 0
     /// HTTP requests answered by the API.
     public var apiRequests = 0
     /// Errors sent, by code.
@@ -59,6 +61,8 @@ public final class Metrics {
         metric("bindery_sessions_ended_total", "counter", "Sessions ended (bye, delete, expiry, shutdown).", sessionsEnded)
         metric("bindery_sessions_refused_total", "counter", "Sessions refused by a limit.", sessionsRefused)
         metric("bindery_websockets_accepted_total", "counter", "WebSocket connections accepted.", webSocketsAccepted)
+        metric("bindery_websockets_refused_total", "counter", "WebSocket upgrades refused by the connection limit.",
+               webSocketsRefused)
         metric("bindery_api_requests_total", "counter", "HTTP API requests.", apiRequests)
         metric("bindery_events_total", "counter", "Client events handled (rate: rate(bindery_events_total[1m])).", events)
         metric("bindery_messages_sent_total", "counter", "Messages sent to clients.", messagesSent)

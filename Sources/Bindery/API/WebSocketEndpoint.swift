@@ -5,7 +5,8 @@ import HTTPServer
 /// scene through.
 ///
 /// Checks, in order: the scene exists (else 404), the origin is allowed (else 403), the
-/// handshake is valid (else 400/426...), a session can be had (a resume, or a new one
+/// handshake is valid (else 400/426...), fewer than `maxSockets` WebSockets are open
+/// (else 503), a session can be had (a resume, or a new one
 /// within the limits: else 429/503). Then 101, the `scene` message, and from then on
 /// each text message is a client message (answered per PROTOCOL.md); a binary message
 /// is answered with `binary-not-supported`. Closing the socket starts the session's
@@ -18,12 +19,15 @@ final class WebSocketEndpoint {
     private let store: SessionStore
     private let origins: OriginPolicy
     private let configuration: WebSocketConfiguration
+    private let maxSockets: Int
     private let logger: Logger
     /// Every open Bindery WebSocket.
     let group = WebSocketGroup()
 
-    init(store: SessionStore, origins: OriginPolicy, configuration: WebSocketConfiguration, logger: Logger) {
+    init(store: SessionStore, origins: OriginPolicy, configuration: WebSocketConfiguration, maxSockets: Int,
+         logger: Logger) {
         self.store = store
+        self.maxSockets = maxSockets
         self.origins = origins
         var configuration = configuration
         configuration.originPolicy = .any  // checked here, with Bindery's rules
@@ -60,6 +64,14 @@ final class WebSocketEndpoint {
         }
         guard !group.isClosing else {
             upgrade.reject(.error(503, "shutting down"))
+            return
+        }
+        // Checked before a session is made, so a refused upgrade costs no session.
+        guard group.count < maxSockets else {
+            logger.log(.warning, "WS /ws/\(sceneName) 503 (\(group.count) WebSockets open)")
+            store.metrics.webSocketsRefused += 1
+            upgrade.reject(SessionAPI.errorResponse(503, code: "too-many-connections",
+                                                    message: "the server has too many open WebSockets; try again later"))
             return
         }
         let address = request.remoteAddress?.host
