@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Release builds drop the run-time exclusivity checks (about 13 % of the instructions on
+// the echo path, Benchmarks/README.md); debug and test builds keep them.
+let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "Bindery",
     products: [
@@ -27,22 +31,22 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         // Layer 1: the Rx grammar, pure Swift, no libuv.
-        .target(name: "RxCore"),
+        .target(name: "RxCore", swiftSettings: hotPath),
         // Layer 1: the libuv loop; installs itself as RxCore's main run loop.
-        .target(name: "EventLoop", dependencies: ["CLibUV", "RxCore"]),
+        .target(name: "EventLoop", dependencies: ["CLibUV", "RxCore"], swiftSettings: hotPath),
         // Virtual time for users' tests (RxTest's API).
         .target(name: "RxTesting", dependencies: ["RxCore"]),
         // Layer 2: server-side widget models with RxCocoa's reactive extensions.
-        .target(name: "RxWidgets", dependencies: ["RxCore"]),
+        .target(name: "RxWidgets", dependencies: ["RxCore"], swiftSettings: hotPath),
         // UIKit names as typealiases, so RxCocoa-era code ports by changing imports.
         .target(name: "UIKitCompat", dependencies: ["RxWidgets", "RxCore"]),
         // Layer 2: HTTP/1.1 and RFC 6455 WebSocket on the loop.
-        .target(name: "HTTPServer", dependencies: ["EventLoop", "CCrypto"]),
+        .target(name: "HTTPServer", dependencies: ["EventLoop", "CCrypto"], swiftSettings: hotPath),
         .executableTarget(name: "wsecho", dependencies: ["HTTPServer", "EventLoop"]),
         // Layer 3: scenes, sessions, the wire protocol, the HTTP API.
-        .target(name: "Bindery", dependencies: ["RxCore", "RxWidgets", "HTTPServer", "EventLoop"]),
+        .target(name: "Bindery", dependencies: ["RxCore", "RxWidgets", "HTTPServer", "EventLoop"], swiftSettings: hotPath),
         // The demo app's scenes (RxCocoa-style view controllers), registered by `bindery`.
-        .target(name: "BinderyDemo", dependencies: ["Bindery", "RxCore", "RxWidgets"]),
+        .target(name: "BinderyDemo", dependencies: ["Bindery", "RxCore", "RxWidgets"], swiftSettings: hotPath),
         // Drive a scene in-process for users' tests (like Phoenix's LiveViewTest).
         .target(name: "BinderyTesting", dependencies: ["Bindery", "RxCore", "RxWidgets", "RxTesting"]),
         .executableTarget(name: "bindery", dependencies: ["Bindery", "BinderyDemo", "RxWidgets", "HTTPServer", "EventLoop", "RxCore"]),
