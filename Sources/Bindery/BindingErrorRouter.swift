@@ -11,8 +11,11 @@ import RxCore
 /// The "current dispatch" is loop-confined state: it is only read on the main thread
 /// (the hook may run on other threads; those errors are just logged).
 enum BindingErrorRouter {
-    /// The errors of the event being dispatched (innermost first).
-    nonisolated(unsafe) private static var collectors: [BindingErrorCollector] = []
+    /// The errors of the events being dispatched, outermost first; each `collect` takes
+    /// the ones after its mark. (A stack of marks, not of objects: nothing is allocated
+    /// per event.)
+    nonisolated(unsafe) private static var collected: [Error] = []
+    nonisolated(unsafe) private static var depth = 0
     nonisolated(unsafe) private static var installed = false
     /// Fatal on any binding error.
     nonisolated(unsafe) static var strict = false
@@ -27,8 +30,8 @@ enum BindingErrorRouter {
             if strict {
                 fatalError("binding error in strict mode (BINDERY_STRICT): \(error)")
             }
-            if MainScheduler.isMainThread, let collector = collectors.last {
-                collector.errors.append(error)
+            if depth > 0, MainScheduler.isMainThread {
+                collected.append(error)
             } else {
                 log("binding error outside a client event: \(error)")
             }
@@ -37,16 +40,15 @@ enum BindingErrorRouter {
 
     /// Runs `body` collecting the binding errors it causes.
     static func collect<T>(_ body: () -> T) -> (result: T, bindingErrors: [Error]) {
-        let collector = BindingErrorCollector()
-        collectors.append(collector)
+        let mark = collected.count
+        depth += 1
         let result = body()
-        collectors.removeLast()
-        return (result, collector.errors)
+        depth -= 1
+        guard collected.count > mark else { return (result, []) }
+        let errors = Array(collected[mark...])
+        collected.removeSubrange(mark...)
+        return (result, errors)
     }
-}
-
-private final class BindingErrorCollector {
-    var errors: [Error] = []
 }
 
 /// What the hosts and sessions tell their store (metrics, binding errors). Loop-confined.

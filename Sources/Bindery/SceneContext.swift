@@ -13,13 +13,14 @@ public final class SceneContext {
     /// The scheduler for the scene's time-based work (`delay`, `interval`, `Action` work):
     /// `MainScheduler.instance` in the server, a `TestScheduler` under `BinderyTesting`.
     public let scheduler: SchedulerType
-    private let viewers: BehaviorRelay<Int>
+    private var viewers = 0
+    // Made on first subscription: most scenes never ask, and an idle session is small.
+    private var viewersRelay: BehaviorRelay<Int>?
 
     /// A context for `sceneName` on `scheduler`.
     public init(sceneName: String, scheduler: SchedulerType) {
         self.sceneName = sceneName
         self.scheduler = scheduler
-        self.viewers = BehaviorRelay(value: 0)
     }
 
     /// The current time by ``scheduler`` (virtual in tests).
@@ -29,14 +30,19 @@ public final class SceneContext {
     /// instance: the current count on subscription, then each change. For a shared scene
     /// that is everybody (`board`'s "N online"); for a per-connection scene, 0 or 1.
     public var viewerCount: Observable<Int> {
-        viewers.asObservable()
+        if let viewersRelay { return viewersRelay.asObservable() }
+        let relay = BehaviorRelay(value: viewers)
+        viewersRelay = relay
+        return relay.asObservable()
     }
 
     /// The current viewer count.
-    public var currentViewerCount: Int { viewers.value }
+    public var currentViewerCount: Int { viewers }
 
     /// Called by the scene's host when connections come and go.
     func setViewerCount(_ count: Int) {
-        if viewers.value != count { viewers.accept(count) }
+        guard viewers != count else { return }
+        viewers = count
+        viewersRelay?.accept(count)
     }
 }

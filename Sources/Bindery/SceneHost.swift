@@ -154,9 +154,9 @@ final class SceneHost {
             applied = value
         }
 
-        let all = ChangeSet.patchChanges(changes)
-        if !all.isEmpty {
-            let broadcast = OutgoingMessage(.patch(PatchMessage(changes: all)))
+        // Built only when someone else is watching: usually nobody is.
+        if !changes.isEmpty, sessions.contains(where: { $0.hasClient(otherThan: client) }) {
+            let broadcast = OutgoingMessage(.patch(PatchMessage(changes: ChangeSet.patchChanges(changes))))
             for other in sessions {
                 other.broadcast(broadcast, except: client)
             }
@@ -164,14 +164,20 @@ final class SceneHost {
 
         // The sender already shows what it sent: leave that out, unless a binding made
         // it something else (a slider clamped it, a formatter rewrote it).
-        var own = all
+        var echoed: (id: String, property: String, value: WidgetValue)?
         if let sent = event.value, let property = control.valueProperty, let applied,
            ChangeSet.sameValue(sent: sent, applied: applied) {
-            own.removeAll { change in
-                guard change.target == control.id, change.prop == property,
-                      case .value(let value) = change.update else { return false }
-                return value == applied
+            echoed = (control.id, property, applied)
+        }
+        var own: [PatchChange] = []
+        own.reserveCapacity(changes.count)
+        for change in changes {
+            let patch = ChangeSet.patchChange(change)
+            if let echoed, change.widgetID == echoed.id, change.property == echoed.property,
+               case .value(let value) = patch.update, value == echoed.value {
+                continue
             }
+            own.append(patch)
         }
 
         if let failure = errors.bindingErrors.first {

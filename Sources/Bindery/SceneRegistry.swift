@@ -2,17 +2,41 @@ import RxCore
 import RxWidgets
 
 /// A registered scene: its name, title, sharing and factory.
+///
+/// A reference underneath: every session and scene host holds one, and a copy is then a
+/// pointer, not two strings and a closure.
 public struct SceneDefinition {
+    private final class Storage {
+        let name: String
+        let title: String
+        let sharing: SceneSharing
+        let make: (SceneContext) throws -> ViewController
+
+        init(name: String, title: String, sharing: SceneSharing,
+             make: @escaping (SceneContext) throws -> ViewController) {
+            self.name = name
+            self.title = title
+            self.sharing = sharing
+            self.make = make
+        }
+    }
+
+    private let storage: Storage
+
+    init(name: String, title: String, sharing: SceneSharing, make: @escaping (SceneContext) throws -> ViewController) {
+        storage = Storage(name: name, title: title, sharing: sharing, make: make)
+    }
+
     /// The scene's name: its URL segment (`/scene/<name>`, `/ws/<name>`) and its name in
     /// the API. Letters, digits, `-` and `_`.
-    public let name: String
+    public var name: String { storage.name }
     /// A human title for the scene list (`"Colours"`).
-    public let title: String
+    public var title: String { storage.title }
     /// Per-connection or shared.
-    public let sharing: SceneSharing
+    public var sharing: SceneSharing { storage.sharing }
     /// Builds a fresh view controller. Runs on the loop; may throw to refuse (the client
     /// sees the error; the server goes on).
-    public let make: (SceneContext) throws -> ViewController
+    public var make: (SceneContext) throws -> ViewController { storage.make }
 }
 
 /// The scenes an app offers, by name.

@@ -192,6 +192,11 @@ public final class Session {
     }
 
     /// Sends `message` to every client but `except`.
+    /// Whether a client other than `client` is attached.
+    func hasClient(otherThan client: SessionClient?) -> Bool {
+        clients.contains { $0 !== client }
+    }
+
     func broadcast(_ message: OutgoingMessage, except: SessionClient?) {
         for client in clients where client !== except {
             client.send(message)

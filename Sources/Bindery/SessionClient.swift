@@ -87,7 +87,7 @@ public final class SessionClient {
 public final class OutgoingMessage {
     /// The message.
     public let message: ServerMessage
-    private var encoded: String?
+    private var encoded: [UInt8]?
 
     /// Wraps `message`.
     public init(_ message: ServerMessage) {
@@ -97,14 +97,19 @@ public final class OutgoingMessage {
     /// Wraps `message` whose JSON is already known.
     init(_ message: ServerMessage, json: String) {
         self.message = message
-        self.encoded = json
+        self.encoded = Array(json.utf8)
     }
 
-    /// The message as JSON text (encoded on first use).
-    public var json: String {
+    /// The message as UTF-8 JSON (encoded on first use): what a WebSocket frame carries.
+    public var utf8: [UInt8] {
         if let encoded { return encoded }
-        let text = MessageEncoder.encode(message)
-        encoded = text
-        return text
+        let bytes = MessageEncoder.encodeUTF8(message)
+        encoded = bytes
+        return bytes
+    }
+
+    /// The message as JSON text.
+    public var json: String {
+        String(decoding: utf8, as: UTF8.self)
     }
 }

@@ -66,9 +66,11 @@ extension Control {
         /// The single event named `name` (`"touchUpInside"`, `"valueChanged"`, ...), as
         /// clients send it; `nil` for an unknown name.
         public init?(name: String) {
-            guard let event = Self.named.first(where: { $0.0 == name })?.1 else { return nil }
+            guard let event = Self.byName[name] else { return nil }
             self = event
         }
+
+        private static let byName: [String: Event] = Dictionary(uniqueKeysWithValues: named.map { ($0.0, $0.1) })
 
         /// The names of the single events in this set, in bit order.
         public var names: [String] {

@@ -115,7 +115,7 @@ final class SessionAPI {
             writer.raw("[")
             for (index, message) in messages.enumerated() {
                 if index > 0 { writer.raw(",") }
-                writer.raw(answer(to: message.jsonText, session: session))
+                writer.raw(json: answer(to: message.jsonText, session: session))
             }
             writer.raw("]")
             return .json(writer.text)

@@ -99,43 +99,77 @@ final class WebSocketEndpoint {
     }
 
     private func connect(_ socket: WebSocketConnection, to session: Session, resumed: Bool, address: String?) {
-        let metrics = store.metrics
-        let state = SocketState()
-        let client = session.attach(kind: .webSocket) { [unowned socket] message in
-            if state.dropping, message.message.ack == nil, case .patch = message.message {
-                return  // resynchronised with a scene once the socket drains
-            }
-            let json = message.json
-            if socket.send(text: json) { metrics.countSent(message, bytes: json.utf8.count) }
-        }
-        client.closeHandler = { [weak socket] code, reason in
-            socket?.close(code: WebSocketCloseCode(code), reason: reason)
-        }
+        let binding = SocketBinding(socket: socket, session: session, metrics: store.metrics, logger: logger)
+        let client = session.attach(kind: .webSocket, sink: binding.send)
+        binding.client = client
+        client.closeHandler = binding.close
         logger.log(.info, "WS /ws/\(session.sceneName) 101 session \(session.shortID) \(resumed ? "resumed" : "new")"
             + (address.map { " from \($0)" } ?? ""))
-        let scene = OutgoingMessage(.scene(session.sceneMessage(resumed: resumed)))
-        client.send(scene)
+        client.send(OutgoingMessage(.scene(session.sceneMessage(resumed: resumed))))
 
-        socket.onText = { [weak client] text in client?.receive(text: text) }
-        socket.onBinary = { [weak client] _ in client?.receiveBinary() }
-        socket.onBackpressure = { state.dropping = true }
-        socket.onWritable = { [weak client, weak session] in
-            guard state.dropping else { return }
-            state.dropping = false
-            if let client, let session, !session.isEnded {
-                client.send(OutgoingMessage(.scene(session.sceneMessage(resumed: true))))
-            }
-        }
-        socket.onClose = { [logger, weak client, weak session] code, _ in
-            if let session {
-                logger.log(.info, "WS session \(session.shortID) closed (\(code.rawValue))")
-            }
-            client?.disconnect()
-        }
+        socket.onText = binding.receive
+        socket.onBinary = binding.receiveBinary
+        socket.onBackpressure = binding.backpressure
+        socket.onWritable = binding.writable
+        socket.onClose = binding.closed
     }
 }
 
-/// Per-socket flags (loop-confined).
-private final class SocketState {
+/// What joins one WebSocket to its session client. One object, so a socket's callbacks
+/// share it rather than each boxing its own weak captures: an idle session is mostly
+/// such small objects. Loop-confined.
+private final class SocketBinding {
+    weak var socket: WebSocketConnection?
+    weak var client: SessionClient?
+    weak var session: Session?
+    let metrics: Metrics
+    let logger: Logger
+    /// Patches nobody asked for are being dropped until the socket drains.
     var dropping = false
+
+    init(socket: WebSocketConnection, session: Session, metrics: Metrics, logger: Logger) {
+        self.socket = socket
+        self.session = session
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    func send(_ message: OutgoingMessage) {
+        if dropping, message.message.ack == nil, case .patch = message.message {
+            return  // resynchronised with a scene once the socket drains
+        }
+        let json = message.utf8
+        if let socket, socket.send(utf8Text: json) { metrics.countSent(message, bytes: json.count) }
+    }
+
+    func close(code: UInt16, reason: String) {
+        socket?.close(code: WebSocketCloseCode(code), reason: reason)
+    }
+
+    func receive(_ text: String) {
+        client?.receive(text: text)
+    }
+
+    func receiveBinary(_: [UInt8]) {
+        client?.receiveBinary()
+    }
+
+    func backpressure() {
+        dropping = true
+    }
+
+    func writable() {
+        guard dropping else { return }
+        dropping = false
+        if let client, let session, !session.isEnded {
+            client.send(OutgoingMessage(.scene(session.sceneMessage(resumed: true))))
+        }
+    }
+
+    func closed(_ code: WebSocketCloseCode, _: String) {
+        if let session {
+            logger.log(.info, "WS session \(session.shortID) closed (\(code.rawValue))")
+        }
+        client?.disconnect()
+    }
 }

@@ -64,6 +64,14 @@ public struct JSONParser {
     /// (``parseValue()``, ``skipValue()`` or a typed reader). Duplicate keys are the
     /// caller's to check.
     public mutating func parseObject(_ member: (String, inout JSONParser) throws(JSONError) -> Void) throws(JSONError) {
+        try parseObject(keyBytes: { key, parser throws(JSONError) in
+            try member(String(decoding: key, as: UTF8.self), &parser)
+        })
+    }
+
+    /// Reads an object as ``parseObject(_:)`` does, giving each key as its UTF-8 bytes
+    /// (valid during the call only): a key without escapes costs no `String`.
+    public mutating func parseObject(keyBytes member: (UnsafeBufferPointer<UInt8>, inout JSONParser) throws(JSONError) -> Void) throws(JSONError) {
         skipWhitespace()
         try expect(UInt8(ascii: "{"), "expected an object")
         try enter()
@@ -76,10 +84,21 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key") }
-            let key = try parseString()
-            skipWhitespace()
-            try expect(UInt8(ascii: ":"), "expected ':'")
-            try member(key, &self)
+            if let key = plainKey() {
+                skipWhitespace()
+                try expect(UInt8(ascii: ":"), "expected ':'")
+                try member(key, &self)
+            } else {
+                var key = try parseString()
+                skipWhitespace()
+                try expect(UInt8(ascii: ":"), "expected ':'")
+                // withUTF8 rethrows untyped: carry the error out by hand.
+                var failure: JSONError?
+                key.withUTF8 { bytes in
+                    do throws(JSONError) { try member(bytes, &self) } catch { failure = error }
+                }
+                if let failure { throw failure }
+            }
             skipWhitespace()
             guard offset < bytes.count else { throw error("unterminated object") }
             let byte = bytes[offset]
@@ -138,13 +157,42 @@ public struct JSONParser {
 
     // MARK: - Scalars
 
+    /// At a `"`: an ASCII key without escapes or control characters is consumed and
+    /// returned as bytes; anything else is left for ``parseString()`` (nil).
+    private mutating func plainKey() -> UnsafeBufferPointer<UInt8>? {
+        guard let base = bytes.baseAddress else { return nil }
+        var end = offset + 1
+        while end < bytes.count {
+            let byte = base[end]
+            if byte == UInt8(ascii: "\"") {
+                let key = UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end])
+                offset = end + 1
+                return key
+            }
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+            end += 1
+        }
+        return nil
+    }
+
     /// Reads a string.
     public mutating func parseString() throws(JSONError) -> String {
         skipWhitespace()
         try expect(UInt8(ascii: "\""), "expected a string")
         let start = offset
         var asciiOnly = true
-        // Fast path: no escapes.
+        // Fast path: no escapes. Plain bytes are skipped without bounds checks.
+        if let base = bytes.baseAddress {
+            var index = offset
+            let end = bytes.count
+            while index < end {
+                let byte = base[index]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+                if byte >= 0x80 { asciiOnly = false }
+                index += 1
+            }
+            offset = index
+        }
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {

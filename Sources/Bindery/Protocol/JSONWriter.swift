@@ -8,91 +8,124 @@ import Musl
 import Darwin
 #endif
 
-/// Writes compact JSON into a `String`, without Foundation's serializers: strings are
+/// Writes compact JSON into a byte buffer, without Foundation's serializers: strings are
 /// escaped per RFC 8259 (`"`, `\`, control characters; everything else as UTF-8),
 /// integral numbers without a fraction (`2`, not `2.0`), other numbers in Swift's
 /// shortest round-tripping form, non-finite numbers as `null`. Pure.
+///
+/// Bytes rather than a `String`: appending to a `[UInt8]` is a bounds check and a copy,
+/// where each `String.append` re-checks the string's storage and ASCII flags.
 public struct JSONWriter {
-    /// The JSON written so far.
-    public private(set) var text: String
+    /// The JSON written so far, as UTF-8.
+    public private(set) var bytes: [UInt8]
 
     /// An empty writer with room for `capacity` bytes.
     public init(capacity: Int = 128) {
-        text = String()
-        text.reserveCapacity(capacity)
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The JSON written so far.
+    public var text: String {
+        String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends raw JSON text (punctuation, keys known to need no escaping).
     @inline(__always)
-    public mutating func raw(_ json: String) {
-        text.append(json)
+    public mutating func raw(_ json: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: json.utf8Start, count: json.utf8CodeUnitCount))
+    }
+
+    /// Appends raw JSON text that is already valid JSON (an encoded message, say).
+    @inline(__always)
+    public mutating func raw(json: String) {
+        append(json)
     }
 
     /// Appends `"key":` for a key that needs no escaping.
     @inline(__always)
-    public mutating func key(_ key: String) {
-        text.append("\"")
-        text.append(key)
-        text.append("\":")
+    public mutating func key(_ key: StaticString) {
+        bytes.append(UInt8(ascii: "\""))
+        raw(key)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    @inline(__always)
+    private mutating func append(_ string: String) {
+        var string = string
+        string.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends a JSON string.
     public mutating func string(_ value: String) {
-        text.append("\"")
-        var needsEscape = false
-        for byte in value.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-            needsEscape = true
-            break
-        }
-        if !needsEscape {
-            text.append(value)
-        } else {
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": text.append("\\\"")
-                case "\\": text.append("\\\\")
-                case "\n": text.append("\\n")
-                case "\r": text.append("\\r")
-                case "\t": text.append("\\t")
-                case "\u{08}": text.append("\\b")
-                case "\u{0C}": text.append("\\f")
+        var value = value
+        value.withUTF8 { utf8 in
+            bytes.reserveCapacity(bytes.count + utf8.count + 2)
+            bytes.append(UInt8(ascii: "\""))
+            var clean = 0  // start of the run not yet copied
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean..<index]))
+                clean = index + 1
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case 0x22: bytes.append(UInt8(ascii: "\""))
+                case 0x5C: bytes.append(UInt8(ascii: "\\"))
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
                 default:
-                    if scalar.value < 0x20 {
-                        text.append("\\u00")
-                        text.append(Self.hexDigits[Int(scalar.value >> 4)])
-                        text.append(Self.hexDigits[Int(scalar.value & 0xF)])
-                    } else {
-                        text.unicodeScalars.append(scalar)
-                    }
+                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                              Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]])
                 }
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean...]))
+            bytes.append(UInt8(ascii: "\""))
         }
-        text.append("\"")
     }
 
-    private static let hexDigits: [String] = (0..<16).map { String($0, radix: 16) }
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Appends a number (`null` when not finite).
     public mutating func number(_ value: Double) {
         guard value.isFinite else {
-            text.append("null")
+            raw("null")
             return
         }
         if value == value.rounded(), abs(value) < 9.007_199_254_740_992e15 {
-            text.append(String(Int64(value)))
+            integer(Int64(value))
         } else {
-            text.append(value.description)
+            append(value.description)
         }
     }
 
     /// Appends an integer.
     public mutating func number(_ value: Int) {
-        text.append(String(value))
+        integer(Int64(value))
+    }
+
+    private mutating func integer(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, no allocation
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        }
     }
 
     /// Appends `true` or `false`.
     public mutating func bool(_ value: Bool) {
-        text.append(value ? "true" : "false")
+        if value { raw("true") } else { raw("false") }
     }
 
     /// Appends a ``JSONValue``.

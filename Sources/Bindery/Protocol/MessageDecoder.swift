@@ -35,9 +35,9 @@ public enum MessageDecoder {
                 try parser.expectEnd()
                 return .failure(Failure(error: ProtocolError(.badMessage, "a message must be a JSON object"), seq: nil))
             }
-            try parser.parseObject { key, parser throws(JSONError) in
+            try parser.parseObject(keyBytes: { key, parser throws(JSONError) in
                 try fields.read(key: key, parser: &parser)
-            }
+            })
             try parser.expectEnd()
         } catch {
             return .failure(Failure(error: ProtocolError(.badJSON, "not valid JSON: \(error)"), seq: nil))
@@ -55,19 +55,31 @@ public enum MessageDecoder {
         var problem: String?
         var seen: UInt8 = 0
 
-        mutating func read(key: String, parser: inout JSONParser) throws(JSONError) {
+        @inline(__always)
+        static func `is`(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+            guard key.count == name.utf8CodeUnitCount else { return false }
+            let start = name.utf8Start
+            for index in 0..<key.count where key[index] != start[index] { return false }
+            return true
+        }
+
+        mutating func read(key: UnsafeBufferPointer<UInt8>, parser: inout JSONParser) throws(JSONError) {
             let bit: UInt8
-            switch key {
-            case "type": bit = 1
-            case "seq": bit = 2
-            case "target": bit = 4
-            case "event": bit = 8
-            case "value": bit = 16
-            default:
+            if Self.is(key, "type") {
+                bit = 1
+            } else if Self.is(key, "seq") {
+                bit = 2
+            } else if Self.is(key, "target") {
+                bit = 4
+            } else if Self.is(key, "event") {
+                bit = 8
+            } else if Self.is(key, "value") {
+                bit = 16
+            } else {
                 try parser.skipValue()
                 return
             }
-            if seen & bit != 0, problem == nil { problem = "duplicate field '\(key)'" }
+            if seen & bit != 0, problem == nil { problem = "duplicate field '\(String(decoding: key, as: UTF8.self))'" }
             seen |= bit
             let value = try parser.parseValue()
             switch bit {

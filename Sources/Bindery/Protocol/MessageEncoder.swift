@@ -5,6 +5,11 @@ import RxWidgets
 public enum MessageEncoder {
     /// `message` as JSON text.
     public static func encode(_ message: ServerMessage) -> String {
+        String(decoding: encodeUTF8(message), as: UTF8.self)
+    }
+
+    /// `message` as JSON, UTF-8 encoded (what a WebSocket frame carries).
+    public static func encodeUTF8(_ message: ServerMessage) -> [UInt8] {
         var writer = JSONWriter(capacity: 128)
         switch message {
         case .scene(let scene): write(scene, to: &writer)
@@ -15,7 +20,7 @@ public enum MessageEncoder {
             writer.string(reason)
             writer.raw("}")
         }
-        return writer.text
+        return writer.bytes
     }
 
     static func write(_ scene: SceneMessage, to writer: inout JSONWriter) {

@@ -97,7 +97,8 @@ public final class WebSocketConnection {
     private var isLingering = false
     private var tcpClosed = false
 
-    private var keepAliveTimer: LoopTimer?
+    /// The keep-alive interval while this connection is on its loop's ``KeepAliveClock``.
+    private var keepAliveInterval: Duration?
     private var closeTimer: LoopTimer?
     private var receivedSinceTick = false
     private var quietTicks = 0
@@ -144,6 +145,16 @@ public final class WebSocketConnection {
     public func send(text: String) -> Bool {
         guard let buffer = bufferForDataFrame() else { return false }
         FrameWriter.appendText(text, to: buffer)
+        didEnqueue()
+        return true
+    }
+
+    /// Sends a text message whose payload is already UTF-8 (not checked: the caller
+    /// vouches for it), sparing a `String`. See ``send(text:)``.
+    @discardableResult
+    public func send(utf8Text: [UInt8]) -> Bool {
+        guard let buffer = bufferForDataFrame() else { return false }
+        utf8Text.withUnsafeBytes { FrameWriter.appendFrame(opcode: .text, payload: $0, to: buffer) }
         didEnqueue()
         return true
     }
@@ -233,7 +244,9 @@ public final class WebSocketConnection {
             closeSocket()
             return
         }
-        if spare == nil && buffer.capacity <= Self.spareCapacityLimit {
+        // Only a connection that is talking keeps a spare: an idle one (a scene sent,
+        // nothing since) would hold it for nothing.
+        if spare == nil && receivedSinceTick && buffer.capacity <= Self.spareCapacityLimit {
             buffer.removeAll(keepingCapacity: true)
             spare = buffer
         }
@@ -328,8 +341,7 @@ public final class WebSocketConnection {
         isLingering = true
         state = .closing
         flush()
-        keepAliveTimer?.close()
-        keepAliveTimer = nil
+        stopKeepAlive()
         do {
             try tcp.shutdown { [self] error in if error != nil { closeSocket() } }
         } catch {
@@ -354,8 +366,7 @@ public final class WebSocketConnection {
         tcpClosed = true
         state = .closed
         if closeCode == nil { closeCode = .abnormalClosure }
-        keepAliveTimer?.close()
-        keepAliveTimer = nil
+        stopKeepAlive()
         closeTimer?.close()
         closeTimer = nil
         outgoing = nil
@@ -380,12 +391,18 @@ public final class WebSocketConnection {
 
     private func startKeepAlive() {
         guard let interval = configuration.pingInterval ?? configuration.idleTimeout else { return }
-        let timer = LoopTimer(loop: loop)
-        timer.start(after: interval, repeating: interval) { [self] in keepAliveTick(interval: interval) }
-        keepAliveTimer = timer
+        keepAliveInterval = interval
+        KeepAliveClock.join(self, loop: loop, interval: interval)
     }
 
-    private func keepAliveTick(interval: Duration) {
+    private func stopKeepAlive() {
+        guard let interval = keepAliveInterval else { return }
+        keepAliveInterval = nil
+        KeepAliveClock.leave(self, loop: loop, interval: interval)
+    }
+
+    /// Called by the ``KeepAliveClock`` every `interval`.
+    func keepAliveTick(interval: Duration) {
         guard state == .open else { return }
         if receivedSinceTick {
             receivedSinceTick = false

@@ -11,8 +11,9 @@
 final class ReplayBuffer<Element> {
     /// Maximum number of elements kept (`Int.max`: unbounded).
     private let limit: Int
-    private var storage: UnsafeMutablePointer<Element>
-    private var capacity: Int
+    /// Made on the first element: many subjects (`rx.deallocated`'s) never get one.
+    private var storage: UnsafeMutablePointer<Element>?
+    private var capacity = 0
     /// Ring index of the oldest element.
     private var head = 0
     private(set) var count = 0
@@ -23,13 +24,11 @@ final class ReplayBuffer<Element> {
     init(limit: Int?) {
         precondition((limit ?? 0) >= 0, "ReplaySubject: bufferSize must not be negative")
         self.limit = limit ?? .max
-        capacity = Swift.min(self.limit, 4)
-        storage = .allocate(capacity: capacity)
     }
 
     deinit {
         _ = removeAll()
-        storage.deallocate()
+        storage?.deallocate()
     }
 
     /// `true` when appending means evicting the oldest element (use ``replaceOldest(with:)``).
@@ -46,7 +45,7 @@ final class ReplayBuffer<Element> {
         if count == capacity {
             grow()
         }
-        (storage + ringIndex(count)).initialize(to: element)
+        (storage! + ringIndex(count)).initialize(to: element)
         count += 1
     }
 
@@ -54,7 +53,7 @@ final class ReplayBuffer<Element> {
     @inline(__always)
     func replaceOldest(with element: Element) -> Element {
         total &+= 1
-        let slot = storage + head
+        let slot = storage! + head
         let evicted = slot.move()
         slot.initialize(to: element)
         head = head + 1 == capacity ? 0 : head + 1
@@ -73,7 +72,7 @@ final class ReplayBuffer<Element> {
         copies.reserveCapacity(taken)
         let offset = Int(first - oldest)
         for index in offset..<(offset + taken) {
-            copies.append(storage[ringIndex(index)])
+            copies.append(storage![ringIndex(index)])
         }
         return (copies, first + UInt64(taken) - 1)
     }
@@ -84,7 +83,7 @@ final class ReplayBuffer<Element> {
         var removed = ContiguousArray<Element>()
         removed.reserveCapacity(count)
         for index in 0..<count {
-            removed.append((storage + ringIndex(index)).move())
+            removed.append((storage! + ringIndex(index)).move())
         }
         head = 0
         count = 0
@@ -103,9 +102,9 @@ final class ReplayBuffer<Element> {
         let newCapacity = Swift.min(limit, Swift.max(capacity * 2, 4))
         let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         for index in 0..<count {
-            (newStorage + index).moveInitialize(from: storage + ringIndex(index), count: 1)
+            (newStorage + index).moveInitialize(from: storage! + ringIndex(index), count: 1)
         }
-        storage.deallocate()
+        storage?.deallocate()
         storage = newStorage
         capacity = newCapacity
         head = 0

@@ -18,6 +18,7 @@ public final class WidgetTree {
     public var onChangesPending: (() -> Void)?
 
     private var pending: [PendingChange] = []
+    /// Where each pending change is, once a batch is too big to search linearly.
     private var pendingIndex: [PendingKey: Int] = [:]
     private var byID: [String: View] = [:]
     private var indexIsStale = false
@@ -50,7 +51,11 @@ public final class WidgetTree {
         widget.id = chosen
         widget.tree = self
         widgets.append(widget)
-        byID[chosen] = widget
+        if widgets.count == Self.linearLimit + 1 {
+            indexIsStale = true  // the index starts here
+        } else if widgets.count > Self.linearLimit + 1, !indexIsStale {
+            byID[chosen] = widget
+        }
         return widget
     }
 
@@ -72,14 +77,17 @@ public final class WidgetTree {
             pending = []
             pendingIndex = [:]
             for change in kept {
-                pendingIndex[change.key] = pending.count
-                pending.append(change)
+                append(change)
             }
         }
     }
 
     /// The widget with `id`, if any.
     public func widget(withID id: String) -> View? {
+        // A small scene is searched: an index would cost more memory than it saves time.
+        if widgets.count <= Self.linearLimit {
+            return widgets.first { $0.id == id }
+        }
         if indexIsStale {
             byID = [:]
             for widget in widgets where byID[widget.id] == nil {
@@ -108,30 +116,51 @@ public final class WidgetTree {
     /// value, in the order properties first changed. A property that ended where it
     /// started is left out.
     public func takeChanges() -> [WidgetChange] {
-        let batch = pending
-        pending = []
-        pendingIndex = [:]
-        return batch.compactMap { change in
-            guard change.value != change.oldValue else { return nil }
-            return WidgetChange(
-                widgetID: change.widget.id, property: change.key.property,
-                value: change.value, oldValue: change.oldValue
-            )
+        guard !pending.isEmpty else { return [] }
+        var changes: [WidgetChange] = []
+        changes.reserveCapacity(pending.count)
+        for index in pending.indices where pending[index].value != pending[index].oldValue {
+            let change = pending[index]
+            changes.append(WidgetChange(widgetID: change.widget.id, property: change.property,
+                                        value: change.value, oldValue: change.oldValue))
         }
+        pending.removeAll(keepingCapacity: true)
+        if !pendingIndex.isEmpty { pendingIndex = [:] }
+        return changes
     }
 
     /// Called by a widget in this tree when one of its properties changed.
     func record(_ widget: View, _ property: String, old: WidgetValue, new: WidgetValue) {
-        let key = PendingKey(widget: ObjectIdentifier(widget), property: property)
-        if let index = pendingIndex[key] {
+        if let index = pendingPosition(of: widget, property) {
             pending[index].value = new
             return
         }
         let wasEmpty = pending.isEmpty
-        pendingIndex[key] = pending.count
-        pending.append(PendingChange(widget: widget, key: key, value: new, oldValue: old))
+        append(PendingChange(widget: widget, property: property, value: new, oldValue: old))
         if wasEmpty {
             onChangesPending?()
+        }
+    }
+
+    /// A batch is usually a handful of changes: a linear search beats hashing the
+    /// property name. Past `linearLimit` the dictionary takes over.
+    private static let linearLimit = 16
+
+    private func pendingPosition(of widget: View, _ property: String) -> Int? {
+        if pending.count <= Self.linearLimit {
+            return pending.firstIndex { $0.widget === widget && $0.property == property }
+        }
+        return pendingIndex[PendingKey(widget: ObjectIdentifier(widget), property: property)]
+    }
+
+    private func append(_ change: PendingChange) {
+        pending.append(change)
+        if pending.count == Self.linearLimit + 1 {
+            for (index, change) in pending.enumerated() {
+                pendingIndex[PendingKey(widget: ObjectIdentifier(change.widget), property: change.property)] = index
+            }
+        } else if pending.count > Self.linearLimit + 1 {
+            pendingIndex[PendingKey(widget: ObjectIdentifier(change.widget), property: change.property)] = pending.count - 1
         }
     }
 
@@ -148,7 +177,7 @@ private struct PendingKey: Hashable {
 
 private struct PendingChange {
     let widget: View
-    let key: PendingKey
+    let property: String
     var value: WidgetValue
     let oldValue: WidgetValue
 }
