@@ -9,9 +9,9 @@ usage: python slowloris.py BINDERY [--seconds 30] [--attackers 400] [--overflow-
    byte; `bindery` has no flag for it, so this is the default), answers `408` and
    closes; a cut-off attacker reconnects at once, so the pressure stays at N. Every
    cut-off is counted with its time since connect: it must come at 10 s (from 9.5 s:
-   the loop arms timers from its cached time, so a busy iteration makes them fire up
-   to its length early) and never much later (at most 12 s), so the timeout holds
-   under load. Meanwhile, timed: `GET
+   in a burst of hundreds of connects this script notes a connect only when its own
+   loop gets to it, up to ~0.1 s after the server accepted it) and never much later
+   (at most 12 s), so the timeout holds under load. Meanwhile, timed: `GET
    /healthz` on fresh connections, and a WebSocket client on `/ws/echo` that connects
    (handshake + scene timed), types 20 `editingChanged` events on `input`, each waiting
    for its patch (`ack`), says `bye` and starts over. Every healthy request must
