@@ -45,16 +45,20 @@ test-browser: deps test-deps
 
 # Reliability against the real bindery binary (Tests/Reliability/): connection churn
 # (connect/disconnect cycles at CHURN_RATE per second, leaked sessions, WebSockets and
-# descriptors counted), readers that never read (RSS bounded), and connections killed at
+# descriptors counted), readers that never read (RSS bounded), connections killed at
 # random points under load then resumed (nothing acknowledged lost, nothing applied
-# twice, no patch missed). RELIABILITY_SECONDS each: 5 in `make test`; the issue's full
-# churn is `make test-reliability RELIABILITY_SECONDS=30`.
+# twice, no patch missed), and slowloris with 400 connections (each cut off at the 10 s
+# header timeout while healthy requests stay fast; then a server over its connection
+# limit). RELIABILITY_SECONDS each (slowloris at least 13 s plus 14 s over the limit,
+# to outlast the header timeout): 5 in `make test`; the issue's full churn is
+# `make test-reliability RELIABILITY_SECONDS=30`.
 RELIABILITY_SECONDS ?= 5
 CHURN_RATE ?= 1000
 test-reliability: deps test-deps
 	$(SWIFT) build --product bindery
 	$(TEST_VENV)/bin/python Tests/Reliability/churn.py .build/debug/bindery --seconds $(RELIABILITY_SECONDS) --rate $(CHURN_RATE)
 	$(TEST_VENV)/bin/python Tests/Reliability/nothing_lost.py .build/debug/bindery --seconds $(RELIABILITY_SECONDS)
+	$(TEST_VENV)/bin/python Tests/Reliability/slowloris.py .build/debug/bindery --seconds $(RELIABILITY_SECONDS)
 
 # Soak: mixed load (typing, reconnects, the shared board, load-more) for SOAK_SECONDS
 # against the bindery binary, RSS and open descriptors sampled every SOAK_INTERVAL seconds
