@@ -133,8 +133,13 @@ def main():
 
     missing = [peer for peer in peers if not any(r["peer"] == peer for r in peer_rows)]
     if missing:
-        p(f"**No results for: {', '.join(missing)}** (did not start or did not run: see "
-          f"`{out}/peers/<peer>.server.log` and `run-all.log`).")
+        p(f"**No results for: {', '.join(missing)}** (see `{out}/peers/<peer>.server.log` and `run-all.log`).")
+        # run-all.sh's own words on why (a failed build, a busy port, an exit at start)
+        log = os.path.join(out, "peers", "run-all.log")
+        why = re.compile(r"FAILED|already in use|exited at start|did not listen|unknown peer|set BINDERY_CMD|exited with")
+        reasons = [l.strip() for l in open(log) if why.search(l)] if os.path.exists(log) else ["no run-all.log"]
+        for reason in reasons[:10]:
+            p(f"- `{reason}`")
         p("")
 
     # (a) load scenarios
@@ -219,11 +224,11 @@ def main():
     p("")
 
     # server logs: the bindery runs log at level error, so any line is worth a look
-    logs = []
-    for folder, name in (("peers", "bindery.server.log"), ("colors", "bindery.server.log"),
-                         ("slow-reader", "bindery.server.log")):
-        for line in log_lines(os.path.join(out, folder, name)):
-            logs.append(f"{folder}/{name}: {line}")
+    logs, found = [], 0
+    for folder in ("peers", "colors", "slow-reader"):
+        path = os.path.join(out, folder, "bindery.server.log")
+        found += os.path.exists(path)
+        logs += [f"{folder}/bindery.server.log: {line}" for line in log_lines(path)]
     p("## Bindery's logs (level error)")
     p("")
     if logs:
@@ -233,8 +238,10 @@ def main():
         for line in logs[:15]:
             p(line)
         p("```")
-    else:
+    elif found:
         p("Nothing logged besides start and stop.")
+    else:
+        p("No bindery log found.")
     p("")
 
     # (d) targets
