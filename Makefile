@@ -71,6 +71,13 @@ soak: deps test-deps
 	$(TEST_VENV)/bin/python Tests/Reliability/soak.py .build/debug/bindery --seconds $(SOAK_SECONDS) \
 		--interval $(SOAK_INTERVAL) --csv $(SOAK_CSV)
 
+# Full-stack benchmark against the peer servers of ../shared/bench (Benchmarks/bench.sh:
+# latency, throughput, idle memory, slow readers; report in $OUT/report.md). About 10
+# minutes and only meaningful on a quiet machine, so CI never runs it. Knobs (OUT, DUR,
+# LAT_RUNS, PIN, TABLE_ONLY...) are listed at the top of the script.
+bench: deps
+	SWIFT="$(SWIFT)" BENCH_INVOKED="make bench" Benchmarks/bench.sh
+
 # Thread sanitizer over the concurrency tests (own build folder: instrumented objects).
 test-tsan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
