@@ -255,26 +255,54 @@ final class HTTPServerIntegrationTests: XCTestCase {
 
     // MARK: - Limits
 
-    func testConnectionsBeyondTheLimitGet503() throws {
+    func testFullServerDropsTheConnectionThatWaitedLongest() throws {
         var configuration = HTTPServer.Configuration()
         configuration.maxConnections = 2
         let server = try makeServer(configuration)
         defer { server.stop() }
+        // Two clients take the slots and never send a request (as a slowloris would).
         let first = try HTTPRawClient(port: server.port)
+        XCTAssertTrue(httpEventually { (try? server.sync { $0.connectionCount }) == 1 })
         let second = try HTTPRawClient(port: server.port)
         XCTAssertTrue(httpEventually { (try? server.sync { $0.connectionCount }) == 2 })
+        // A third is admitted: the longest waiting (the first) makes room.
+        let third = try HTTPRawClient(port: server.port)
+        third.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(third.receiveResponse().body, "hello\n")
+        XCTAssertEqual(first.receiveAll(), [], "the first was closed without an answer")
+        // The second still has its slot.
+        second.send("GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(second.receiveResponse().body, "hello\n")
+    }
+
+    func testConnectionsBeyondTheLimitGet503WhenAllAreBeingAnswered() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.maxConnections = 2
+        let parked = HTTPTestBox(0)
+        let server = try HTTPTestServer(configuration: configuration) { router in
+            router.get("/hello") { _, responder in responder.respond(.text("hello\n")) }
+            router.get("/slow") { _, responder in
+                // Answered a second later: the connection is busy meanwhile.
+                parked.value += 1
+                let box = LoopOnly(responder)
+                _ = responder.loop.scheduleTimer(after: .seconds(1)) { box.value.respond(.text("slow\n")) }
+            }
+        }
+        defer { server.stop() }
+        let first = try HTTPRawClient(port: server.port)
+        let second = try HTTPRawClient(port: server.port)
+        first.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        second.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(httpEventually { parked.value == 2 })
         let third = try HTTPRawClient(port: server.port)
         third.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
         let refused = String(decoding: third.receiveAll(), as: UTF8.self)
         XCTAssertTrue(refused.hasPrefix("HTTP/1.1 503 "), refused)
         XCTAssertTrue(refused.contains("Retry-After: 1"), refused)
-        // The admitted ones still work.
-        first.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
-        XCTAssertEqual(first.receiveResponse().body, "hello\n")
-        second.send("GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        XCTAssertEqual(second.receiveResponse().body, "hello\n")
-        // A slot frees up once one closes.
-        XCTAssertTrue(httpEventually { (try? server.sync { $0.connectionCount }) == 1 })
+        // The busy ones are answered.
+        XCTAssertEqual(first.receiveResponse().body, "slow\n")
+        XCTAssertEqual(second.receiveResponse().body, "slow\n")
+        // Once they are idle again, a newcomer takes one's place.
         let fourth = try HTTPRawClient(port: server.port)
         fourth.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertEqual(fourth.receiveResponse().body, "hello\n")

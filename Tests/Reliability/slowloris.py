@@ -23,22 +23,18 @@ usage: python slowloris.py BINDERY [--seconds 30] [--attackers 400] [--overflow-
    RSS stay bounded, and the process keep answering.
 
 2. Over the limit: a second server with `--max-connections 64`, a WebSocket opened
-   before the attack, then 100 attackers (so 36 of them are refused over and over:
-   they reconnect at once too) for `--overflow-seconds` (default 14, past one header
-   timeout), while a healthy client asks `/healthz` every 100 ms. What the code does:
-   a connection beyond the limit is answered at once with `503 too many connections`
-   and `Retry-After: 1`, then closed; while as many refusals as the limit are still
-   lingering, a further one is closed without an answer. A slot frees only when an
-   attacker is cut off at 10 s, and the refused attackers, reconnecting in a loop, take
-   it before the healthy client does. Upgraded WebSockets do not count against the
-   limit, so the one opened before the attack keeps working. Asserted: every refusal
-   is a prompt 503 with `Retry-After` (or a close), never a hang; the earlier WebSocket
-   keeps answering; once the attackers leave, `/healthz` answers 200 again.
-   Not asserted but printed, because it is what the code does today: the healthy client
-   is locked out for at least the header timeout and often for the whole attack. It
-   gets 503s (and a few unanswered closes) only, at best a single 200 when the first
-   wave of attackers is cut off at 10 s; the limit is per server, not per address, and
-   each slot the header timeout frees is taken back by an attacker.
+   before the attack, then 100 attackers (more than the limit; each reconnects at once
+   when dropped) for `--overflow-seconds` (default 14, past one header timeout), while
+   a healthy client asks `/healthz` every 100 ms on fresh connections. At the limit the
+   server drops a connection it is only waiting on to admit the new one, a stalled
+   request head first (an attacker that trickled a byte), oldest first; connections
+   that have sent nothing yet go last, so the healthy client's own connection is not
+   dropped before its request is read. Attackers churn among themselves and the
+   healthy client gets in: every probe must be a `200` within 1 s. A `503`
+   (with `Retry-After: 1`) is only for a server whose connections are all being
+   answered, which an attack of unfinished heads never causes. Upgraded WebSockets do
+   not count against the limit, so the one opened before the attack must keep
+   answering; after the attack `/healthz` answers 200.
 
 Prints one summary line per phase and "OK"; exits 1 with the reason otherwise.
 """
@@ -332,10 +328,8 @@ async def over_limit(binary, seconds, limit=64, attackers=100):
                 if status == "200":
                     last_ok = now
                 longest_out = max(longest_out, now - last_ok)
-                if status == "503" and "retry-after: 1" not in head:
-                    problems.append(f"503 without Retry-After: {head!r}")
-                elif status not in ("200", "503", "close"):
-                    problems.append(f"/healthz answered {status}")
+                if status != "200":
+                    problems.append(f"/healthz answered {status} after {took:.2f} s")
                 # The WebSocket opened before the attack must keep answering.
                 seq += 1
                 sent = time.monotonic()
@@ -353,17 +347,17 @@ async def over_limit(binary, seconds, limit=64, attackers=100):
         after, _, _ = await probe(port)
         early.abort()
         print(f"over the limit: --max-connections {limit}, {attackers} attackers for {elapsed:.1f} s "
-              f"({attack.answers.get('503', 0)} refusals, {attack.answers.get('close', 0)} closed unanswered, "
+              f"({attack.answers.get('close', 0)} dropped to make room, {attack.answers.get('503', 0)} refused, "
               f"{len(attack.cutoffs)} cut off at 10 s); healthy /healthz every 0.1 s: "
               f"{dict(sorted(statuses.items()))}, slowest {slowest * 1000:.0f} ms, longest without a 200 "
               f"{longest_out:.1f} s from the attack's start; WebSocket opened before: {seq} events answered, slowest "
               f"{ws_slowest * 1000:.0f} ms; after the attack /healthz {after}")
         if problems:
             raise SystemExit(f"FAILED: {problems[:3]}")
-        if statuses.get("503", 0) == 0:
-            raise SystemExit("FAILED: no 503 while over the connection limit")
+        if attack.answers.get("close", 0) == 0:
+            raise SystemExit("FAILED: the attack never filled the server (no attacker was dropped)")
         if slowest > SLOWEST:
-            raise SystemExit(f"FAILED: a refusal took {slowest:.2f} s")
+            raise SystemExit(f"FAILED: a /healthz took {slowest:.2f} s over the limit")
         if after != "200":
             raise SystemExit(f"FAILED: /healthz answered {after} after the attack")
     finally:

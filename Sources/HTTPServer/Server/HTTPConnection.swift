@@ -52,7 +52,11 @@ final class HTTPConnection {
     /// `writeQueueSize` when the send watchdog was armed.
     private var queuedAtSendCheck = 0
 
-    init(tcp: TCPConnection, server: HTTPServer) {
+    /// Accept order: the lower, the longer it has been open.
+    let serial: UInt64
+
+    init(tcp: TCPConnection, server: HTTPServer, serial: UInt64) {
+        self.serial = serial
         self.tcp = tcp
         self.server = server
         self.configuration = server.configuration
@@ -71,6 +75,20 @@ final class HTTPConnection {
             return
         }
         arm(.header)
+    }
+
+    /// How readily a full server drops this connection to admit another (lowest first),
+    /// or nil if it must not: only a connection the server is waiting on qualifies, never
+    /// one being answered. First those that sent part of a request head and stalled (a
+    /// slow client, or slowloris), then those idle between requests, last those that have
+    /// sent nothing yet (likely a client whose request is still on its way).
+    var evictionRank: Int? {
+        guard state == .open, current == nil, !waitingForDrain else { return nil }
+        switch timerMode {
+        case .header: return receivedAnything ? 0 : 2
+        case .idle: return 1
+        default: return nil
+        }
     }
 
     /// Answers `503` and closes: the server is at its connection limit.

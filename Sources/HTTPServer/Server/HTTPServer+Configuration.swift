@@ -12,9 +12,13 @@ extension HTTPServer {
         /// How long a keep-alive connection may sit idle between requests (closed
         /// silently).
         public var idleTimeout: Duration
-        /// Most HTTP connections at once. Beyond it a new connection gets `503 Service
-        /// Unavailable` with `Retry-After` and is closed. Upgraded (WebSocket)
-        /// connections no longer count: the layer that took them limits them.
+        /// Most HTTP connections at once. At the limit, a new connection takes the slot of
+        /// one the server is only waiting on, which is closed: first a stalled request head,
+        /// then a connection idle between requests, then one that has sent nothing yet,
+        /// the oldest first. When every connection is being answered, the new one gets
+        /// `503 Service Unavailable` with `Retry-After` and is closed.
+        /// Upgraded (WebSocket) connections no longer count: the layer that took them
+        /// limits them.
         public var maxConnections: Int
         /// Bytes a connection may have queued for the kernel (the outgoing buffer). Above
         /// it the connection stops reading and parsing further (pipelined) requests until

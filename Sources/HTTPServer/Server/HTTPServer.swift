@@ -33,6 +33,8 @@ public final class HTTPServer {
     private var listener: TCPListener?
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private var refusing = 0
+    /// Connections accepted so far (their serial numbers).
+    private var accepted: UInt64 = 0
     private var shutdownHooks: [(@escaping () -> Void) -> Void] = []
     private var pendingShutdownHooks = 0
     private var shutdownCompletion: (() -> Void)?
@@ -140,7 +142,13 @@ public final class HTTPServer {
             tcp.close()
             return
         }
-        let connection = HTTPConnection(tcp: tcp, server: self)
+        accepted += 1
+        let connection = HTTPConnection(tcp: tcp, server: self, serial: accepted)
+        if connections.count >= configuration.maxConnections, let stalled = connectionToDrop() {
+            // Full: a connection the server is only waiting on makes room, so clients that
+            // hold slots without asking (slowloris) cannot lock the others out.
+            stalled.close(.clientClosed)
+        }
         if connections.count >= configuration.maxConnections {
             // Refusals linger briefly; bound them too, or a flood would pile them up.
             guard refusing < configuration.maxConnections else {
@@ -153,6 +161,18 @@ public final class HTTPServer {
         }
         connections[ObjectIdentifier(connection)] = connection
         connection.start()
+    }
+
+    /// The best-ranked connection to drop (see ``HTTPConnection/evictionRank``), the
+    /// oldest of its rank.
+    private func connectionToDrop() -> HTTPConnection? {
+        var best: (rank: Int, serial: UInt64, connection: HTTPConnection)?
+        for connection in connections.values {
+            guard let rank = connection.evictionRank else { continue }
+            if let current = best, (current.rank, current.serial) <= (rank, connection.serial) { continue }
+            best = (rank, connection.serial, connection)
+        }
+        return best?.connection
     }
 
     /// A connection closed, was refused and is done, or was upgraded.
