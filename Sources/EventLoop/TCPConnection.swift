@@ -67,8 +67,10 @@ public final class TCPConnection {
         guard !isClosed else { throw UVError(code: bindery_uv_einval(), operation: "read from closed connection") }
         self.onRead = onRead
         if isReading { return }
-        try UVError.check(uv_read_start(stream, connectionAllocCallback, connectionReadCallback),
-                          "start reading")
+        if !isYielding {
+            try UVError.check(uv_read_start(stream, connectionAllocCallback, connectionReadCallback),
+                              "start reading")
+        }
         isReading = true
     }
 
@@ -77,16 +79,38 @@ public final class TCPConnection {
     public func stopReading() {
         loop.preconditionLoopConfined()
         guard !isClosed, isReading else { return }
-        uv_read_stop(stream)
+        if !isYielding { uv_read_stop(stream) }
         isReading = false
     }
 
     private var isReading = false
+    /// Reading is paused until the next loop turn so that others get theirs.
+    private var isYielding = false
+
+    /// A read that fills the buffer means more is waiting, and libuv would read this
+    /// socket again at once (up to 32 buffers) before serving anyone else: one client
+    /// sending fast could hold the loop for a second. Pause it until the next turn.
+    private func yieldReading() {
+        uv_read_stop(stream)
+        isYielding = true
+        loop.scheduleTimer(after: .zero) { [weak self] in self?.resumeAfterYield() }
+    }
+
+    private func resumeAfterYield() {
+        isYielding = false
+        guard isReading, !isClosed else { return }
+        let status = uv_read_start(stream, connectionAllocCallback, connectionReadCallback)
+        if status != 0 {
+            isReading = false
+            onRead?(.error(UVError(code: status, operation: "start reading")))
+        }
+    }
 
     fileprivate func didRead(count: Int, base: UnsafeMutableRawPointer?) {
         guard let onRead else { return }
         if count > 0 {
             onRead(.bytes(UnsafeRawBufferPointer(start: base, count: count)))
+            if count == loop.readBuffer.count, isReading, !isYielding, !isClosed { yieldReading() }
         } else if count < 0 {
             // libuv has stopped reading on EOF and on errors.
             isReading = false

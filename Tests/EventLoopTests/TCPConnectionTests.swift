@@ -57,6 +57,51 @@ final class TCPConnectionTests: XCTestCase {
         return listener
     }
 
+    func testAFastSenderYieldsTheLoopAfterEachFullBuffer() throws {
+        let runner = try LoopThread()
+        defer { runner.stop() }
+        let loop = runner.loop
+        // Loop-thread state: full reads seen, and whether a loop turn passed between two.
+        final class Turns: @unchecked Sendable {
+            var fullReads = 0
+            var backToBack = 0
+            var turnPassed = true
+            var total = 0
+            let done = Gate()
+        }
+        let turns = Turns()
+        let size = 4 << 20
+        let listener = LoopBox<TCPListener?>(nil)
+        try runner.sync {
+            listener.value = try TCPListener(loop: loop, host: "127.0.0.1", port: 0) { connection in
+                var first = true
+                try? connection.startReading { event in
+                    guard case .bytes(let bytes) = event else { return }
+                    if first {
+                        // Let the kernel queue up data, so later reads fill the buffer.
+                        first = false
+                        usleep(200_000)
+                    }
+                    turns.total += bytes.count
+                    if bytes.count == EventLoop.readBufferSize {
+                        turns.fullReads += 1
+                        if !turns.turnPassed { turns.backToBack += 1 }
+                        turns.turnPassed = false
+                        loop.scheduleTimer(after: .zero) { turns.turnPassed = true }
+                    }
+                    if turns.total == size { turns.done.open() }
+                }
+            }
+        }
+        let port = try runner.sync { listener.value!.port }
+        let client = try TestClient(port: port)
+        try client.send([UInt8](repeating: 0x61, count: size))
+        XCTAssertTrue(turns.done.wait(), "the server did not read everything")
+        let (fullReads, backToBack) = try runner.sync { (turns.fullReads, turns.backToBack) }
+        XCTAssertGreaterThan(fullReads, 4, "no backlog built up: nothing was tested")
+        XCTAssertEqual(backToBack, 0, "a full read followed another within one loop turn")
+    }
+
     func testEchoOfOneMebibyteArrivesIntactAndPeerCloseIsSeenAsEOF() throws {
         let runner = try LoopThread()
         defer { runner.stop() }
