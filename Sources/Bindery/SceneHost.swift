@@ -97,14 +97,14 @@ final class SceneHost {
         }
     }
 
-    /// Sends the changes recorded since the last flush to every client, as one patch
-    /// without `ack`.
-    func flush() {
+    /// Sends the changes recorded since the last flush to every client (but `except`),
+    /// as one patch without `ack`.
+    func flush(except: SessionClient? = nil) {
         let changes = tree.takeChanges()
         guard !changes.isEmpty else { return }
         let patch = OutgoingMessage(.patch(PatchMessage(changes: ChangeSet.patchChanges(changes))))
         for session in sessions {
-            session.broadcast(patch, except: nil)
+            session.broadcast(patch, except: except)
         }
     }
 

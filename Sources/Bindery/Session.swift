@@ -178,7 +178,12 @@ public final class Session {
         let client = SessionClient(kind: kind, session: self, sink: sink)
         clients.append(client)
         store?.clientAttached(self)
-        host?.updateViewerCount()
+        if let host {
+            host.updateViewerCount()
+            // The others hear of it (a viewer count, say) now; the newcomer gets it in
+            // the scene it is about to be sent, not again in a patch after it.
+            if host.tree.hasPendingChanges { host.flush(except: client) }
+        }
         return client
     }
 

@@ -45,12 +45,13 @@ public final class SceneTestClient {
     init(server: SceneTestServer, scene: String) throws {
         self.server = server
         session = try server.store.createSession(scene: scene)
-        // The snapshot first, then attach: changes the arrival causes (a viewer count)
-        // reach this client as a patch, as they do over a WebSocket.
         sceneMessage = session.sceneMessage(resumed: false)
         connection = nil
-        show(sceneMessage)
+        // Attach, then the snapshot, as over a WebSocket: what the arrival changes (a
+        // viewer count) is in this client's scene, and reaches the others as a patch.
         connection = session.connect { [weak self] message in self?.receive(message) }
+        sceneMessage = session.sceneMessage(resumed: false)
+        show(sceneMessage)
         server.flush()
     }
 

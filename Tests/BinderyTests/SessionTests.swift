@@ -169,6 +169,24 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(secondReceived, [.patch(PatchMessage(changes: [PatchChange(target: "sharedSlider", prop: "value", value: .number(0.75))]))])
     }
 
+    func testANewViewerIsNotSentTheCountItsSceneAlreadyHas() throws {
+        let first = try store.createSession(scene: "board")
+        var firstReceived: [ServerMessage] = []
+        _ = first.connect { firstReceived.append($0) }
+        scheduler.advanceTo(scheduler.clock)
+        firstReceived = []
+        let second = try store.createSession(scene: "board")
+        var secondReceived: [ServerMessage] = []
+        _ = second.connect { secondReceived.append($0) }
+        scheduler.advanceTo(scheduler.clock)
+        let viewers = PatchChange(target: "viewers", prop: "text", value: .string("2 online"))
+        XCTAssertEqual(firstReceived, [.patch(PatchMessage(changes: [viewers]))])
+        XCTAssertEqual(secondReceived, [], "the count is in the newcomer's scene already")
+        let scene = second.sceneMessage(resumed: false)
+        let label = scene.widgets.first { $0.id == "viewers" }
+        XCTAssertEqual(label?.properties["text"], .string("2 online"))
+    }
+
     func testViewerCountFollowsConnections() throws {
         let first = try store.createSession(scene: "board")
         let label = try XCTUnwrap(first.widget(withID: "viewers") as? Label)
