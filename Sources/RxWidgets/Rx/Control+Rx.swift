@@ -26,7 +26,7 @@ extension Reactive where Base: Control {
                 return Disposables.create()
             }
             return control.register(controlEvents) { _ in
-                observer.on(.next(()))
+                observer.onNext(())
             }
         }
         .take(until: deallocated)
@@ -48,10 +48,10 @@ extension Reactive where Base: Control {
                 observer.on(.completed)
                 return Disposables.create()
             }
-            observer.on(.next(getter(control)))
+            observer.onNext(getter(control))
             return control.register(editingEvents) { _ in
                 if let control = weakControl {
-                    observer.on(.next(getter(control)))
+                    observer.onNext(getter(control))
                 }
             }
         }
