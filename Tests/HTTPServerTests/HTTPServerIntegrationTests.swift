@@ -265,6 +265,8 @@ final class HTTPServerIntegrationTests: XCTestCase {
         XCTAssertTrue(httpEventually { (try? server.sync { $0.connectionCount }) == 1 })
         let second = try HTTPRawClient(port: server.port)
         XCTAssertTrue(httpEventually { (try? server.sync { $0.connectionCount }) == 2 })
+        // Silent for longer than the grace a new connection gets for its first bytes.
+        Thread.sleep(forTimeInterval: 0.2)
         // A third is admitted: the longest waiting (the first) makes room.
         let third = try HTTPRawClient(port: server.port)
         third.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -273,6 +275,21 @@ final class HTTPServerIntegrationTests: XCTestCase {
         // The second still has its slot.
         second.send("GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         XCTAssertEqual(second.receiveResponse().body, "hello\n")
+    }
+
+    func testAConnectionIsNotDroppedBeforeItCouldSendItsRequest() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.maxConnections = 1
+        let server = try makeServer(configuration)
+        defer { server.stop() }
+        let first = try HTTPRawClient(port: server.port)
+        XCTAssertTrue(httpEventually { (try? server.sync { $0.connectionCount }) == 1 })
+        // Just accepted and silent: not dropped yet, so the newcomer is refused.
+        let second = try HTTPRawClient(port: server.port)
+        second.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(String(decoding: second.receiveAll(), as: UTF8.self).hasPrefix("HTTP/1.1 503 "))
+        first.send("GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(first.receiveResponse().body, "hello\n")
     }
 
     func testConnectionsBeyondTheLimitGet503WhenAllAreBeingAnswered() throws {

@@ -77,19 +77,27 @@ final class HTTPConnection {
         arm(.header)
     }
 
+    /// When it was accepted.
+    let acceptedAt = ContinuousClock.now
+
     /// How readily a full server drops this connection to admit another (lowest first),
     /// or nil if it must not: only a connection the server is waiting on qualifies, never
     /// one being answered. First those that sent part of a request head and stalled (a
     /// slow client, or slowloris), then those idle between requests, last those that have
-    /// sent nothing yet (likely a client whose request is still on its way).
-    var evictionRank: Int? {
+    /// sent nothing yet; one accepted less than `graceForFirstBytes` ago not at all (its
+    /// request is likely still on its way).
+    func evictionRank(now: ContinuousClock.Instant) -> Int? {
         guard state == .open, current == nil, !waitingForDrain else { return nil }
         switch timerMode {
-        case .header: return receivedAnything ? 0 : 2
+        case .header:
+            if receivedAnything { return 0 }
+            return acceptedAt.duration(to: now) >= Self.graceForFirstBytes ? 2 : nil
         case .idle: return 1
         default: return nil
         }
     }
+
+    private static let graceForFirstBytes = Duration.milliseconds(100)
 
     /// Answers `503` and closes: the server is at its connection limit.
     func refuse() {

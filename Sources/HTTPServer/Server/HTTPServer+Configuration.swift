@@ -14,8 +14,8 @@ extension HTTPServer {
         public var idleTimeout: Duration
         /// Most HTTP connections at once. At the limit, a new connection takes the slot of
         /// one the server is only waiting on, which is closed: first a stalled request head,
-        /// then a connection idle between requests, then one that has sent nothing yet,
-        /// the oldest first. When every connection is being answered, the new one gets
+        /// then a connection idle between requests, then one that has sent nothing for
+        /// 100 ms, the oldest first. When every connection is being answered, the new one gets
         /// `503 Service Unavailable` with `Retry-After` and is closed.
         /// Upgraded (WebSocket) connections no longer count: the layer that took them
         /// limits them.

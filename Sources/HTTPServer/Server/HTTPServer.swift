@@ -163,12 +163,13 @@ public final class HTTPServer {
         connection.start()
     }
 
-    /// The best-ranked connection to drop (see ``HTTPConnection/evictionRank``), the
+    /// The best-ranked connection to drop (see ``HTTPConnection/evictionRank(now:)``), the
     /// oldest of its rank.
     private func connectionToDrop() -> HTTPConnection? {
         var best: (rank: Int, serial: UInt64, connection: HTTPConnection)?
+        let now = ContinuousClock.now
         for connection in connections.values {
-            guard let rank = connection.evictionRank else { continue }
+            guard let rank = connection.evictionRank(now: now) else { continue }
             if let current = best, (current.rank, current.serial) <= (rank, connection.serial) { continue }
             best = (rank, connection.serial, connection)
         }
