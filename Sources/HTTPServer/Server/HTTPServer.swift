@@ -1,11 +1,4 @@
 import EventLoop
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An HTTP/1.1 server on an ``EventLoop``: accepts connections, parses requests strictly
 /// (``HTTPRequestParser``), routes them (``Router``) and writes responses, with the
@@ -58,13 +51,12 @@ public final class HTTPServer {
     ///   - port: 0 lets the system choose; read ``port`` afterwards.
     /// - Throws: `UVError` (e.g. `EADDRINUSE`).
     ///
-    /// Also sets `SIGPIPE` to be ignored, process-wide: libuv writes with `write(2)`, and a
-    /// write to a connection the client has already reset would otherwise kill the
-    /// process instead of failing with `EPIPE`.
+    /// `SIGPIPE` is already ignored, process-wide, by ``EventLoop/init()``: a write to a
+    /// connection the client has already reset fails with `EPIPE` instead of killing the
+    /// process.
     public func start(host: String = "127.0.0.1", port: Int = 0) throws {
         checkLoop()
         precondition(listener == nil, "HTTPServer.start called twice")
-        signal(SIGPIPE, SIG_IGN)
         listener = try TCPListener(loop: loop, host: host, port: port, backlog: configuration.backlog) { [weak self] tcp in
             guard let self else {
                 tcp.close()

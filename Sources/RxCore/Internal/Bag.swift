@@ -1,16 +1,15 @@
-/// A key handed out by ``Bag``.
+/// A key handed out by ``Bag`` and ``ObserverBag``.
 struct BagKey: Hashable, Sendable {
     let rawValue: UInt64
 }
 
-/// An insertion-ordered collection with removal by key. Copy-on-write, so a snapshot for
-/// emitting outside a lock is one retain.
+/// An insertion-ordered collection with removal by key: ``CompositeDisposable``'s
+/// disposables (observers go in the non-generic ``ObserverBag``).
 struct Bag<Element> {
     private var nextKey: UInt64 = 0
     private(set) var entries: ContiguousArray<(key: BagKey, value: Element)> = []
 
     var count: Int { entries.count }
-    var isEmpty: Bool { entries.isEmpty }
 
     mutating func insert(_ element: Element) -> BagKey {
         let key = BagKey(rawValue: nextKey)
@@ -30,10 +29,6 @@ struct Bag<Element> {
             index -= 1
         }
         return nil
-    }
-
-    mutating func removeAll() {
-        entries.removeAll()
     }
 
     @inline(__always)

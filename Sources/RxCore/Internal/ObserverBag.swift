@@ -1,7 +1,8 @@
-/// The observers of a subject, type-erased to `AnyObject` so that inserting, removing and
-/// snapshotting need no generic metadata (a `Bag<ObserverNode<Element>>` looks up
-/// `Bag<…>`, `ContiguousArray<(key:value:)>`, the tuple and `Optional<…>` metadata on every
-/// subscribe and dispose in unspecialised code). Copy-on-write like ``Bag``.
+/// The observers of a subject, a share connection or a relay binding, type-erased to
+/// `AnyObject` so that inserting, removing and snapshotting need no generic metadata (a
+/// `Bag<ObserverNode<Element>>` looks up `Bag<…>`, `ContiguousArray<(key:value:)>`, the
+/// tuple and `Optional<…>` metadata on every subscribe and dispose in unspecialised code).
+/// Copy-on-write like ``Bag``, so a snapshot for emitting outside a lock is one retain.
 struct ObserverBag {
     struct Entry {
         let key: BagKey
@@ -33,8 +34,12 @@ struct ObserverBag {
         return nil
     }
 
-    mutating func removeAll() {
+    /// Empties the bag and returns what it held. The key counter is kept, so a stale key
+    /// never matches a later observer.
+    mutating func detachAll() -> ObserverBag {
+        let all = self
         entries.removeAll()
+        return all
     }
 
     /// Calls `body` with each node as an `ObserverNode<Element>` (every node inserted in a

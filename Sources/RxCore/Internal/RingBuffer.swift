@@ -1,5 +1,6 @@
-/// A first-in first-out queue over one block of typed memory: `zip`'s per-source buffers
-/// and the inner sequences `merge(maxConcurrent:)` / `concatMap` hold back.
+/// A first-in first-out queue over one block of typed memory: `zip`'s per-source buffers,
+/// the inner sequences `merge(maxConcurrent:)` / `concatMap` hold back, `observe(on:)`'s
+/// pending elements and `delay`'s timed elements.
 ///
 /// A class with raw storage rather than an array-backed struct: in unspecialised generic
 /// code every operation of a generic struct looks up its metadata (and that of the array
@@ -18,14 +19,17 @@ final class RingBuffer<Element> {
     }
 
     deinit {
-        while count > 0 {
-            _ = removeFirst()
-        }
+        removeAll()
         storage.deallocate()
     }
 
     /// `true` when nothing is queued.
     var isEmpty: Bool { count == 0 }
+
+    /// The front element, or `nil` when empty.
+    var first: Element? {
+        count == 0 ? nil : storage[head]
+    }
 
     /// Appends `element` at the back.
     func enqueue(_ element: Element) {
@@ -51,6 +55,13 @@ final class RingBuffer<Element> {
     /// Removes and returns the front element, or `nil` when empty.
     func dequeue() -> Element? {
         count == 0 ? nil : removeFirst()
+    }
+
+    /// Removes every element, front first, keeping the storage.
+    func removeAll() {
+        while count > 0 {
+            _ = removeFirst()
+        }
     }
 
     private func grow() {

@@ -40,7 +40,7 @@ private final class DelaySink<Element>: Sink<Element, Element> {
     private let lock = Lock.make()
 
     // Guarded by `lock`.
-    private var queue = FIFOQueue<(time: RxTime, element: Element)>()
+    private let queue = RingBuffer<(time: RxTime, element: Element)>()
     /// Arrival time of `completed`; it comes after every queued element.
     private var completedTime: RxTime?
     private var error: Swift.Error?

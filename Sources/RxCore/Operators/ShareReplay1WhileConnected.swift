@@ -24,7 +24,7 @@ final class ShareReplay1WhileConnected<Element>: Observable<Element>, @unchecked
         }
         let connection = ShareReplay1Connection(parent: self)
         self.connection = connection
-        let key = connection.lockedInsert(observer)
+        let key = connection.observers.insert(observer)
         lock.unlock()
         connection.connect()
         return SubscriptionDisposable(owner: connection, key: key)
@@ -36,7 +36,9 @@ private final class ShareReplay1Connection<Element>: ObserverNode<Element>, Sync
     // All `var`s, and `latest`'s contents, are guarded by `parent.lock`.
     private let parent: ShareReplay1WhileConnected<Element>
     private let subscription = SingleAssignmentDisposable()
-    private var observers = Bag<ObserverNode<Element>>()
+    // Not private: the parent inserts the first subscriber.
+    // Guarded by `parent.lock`, so no dynamic exclusivity checks.
+    @exclusivity(unchecked) var observers = ObserverBag()
     /// The latest element, when `hasLatest`.
     private let latest = ElementSlot<Element>()
     private var hasLatest = false
@@ -71,7 +73,7 @@ private final class ShareReplay1Connection<Element>: ObserverNode<Element>, Sync
     func lockedJoin(_ observer: ObserverNode<Element>) -> Disposable {
         let lock = parent.lock
         guard hasLatest else {
-            let key = lockedInsert(observer)
+            let key = observers.insert(observer)
             lock.unlock()
             return SubscriptionDisposable(owner: self, key: key)
         }
@@ -91,7 +93,7 @@ private final class ShareReplay1Connection<Element>: ObserverNode<Element>, Sync
             }
             if version == given {
                 joining -= 1
-                let key = lockedInsert(observer)
+                let key = observers.insert(observer)
                 lock.unlock()
                 return SubscriptionDisposable(owner: self, key: key)
             }
@@ -110,7 +112,7 @@ private final class ShareReplay1Connection<Element>: ObserverNode<Element>, Sync
             let replaced = latest.replace(with: element)
             let snapshot = observers
             lock.unlock()
-            snapshot.forEach { $0.onNext(element) }
+            snapshot.forEach(as: ObserverNode<Element>.self) { $0.onNext(element) }
             // The old element's release may run arbitrary code: not under the lock.
             withExtendedLifetime(replaced) {}
         } else {
@@ -118,7 +120,7 @@ private final class ShareReplay1Connection<Element>: ObserverNode<Element>, Sync
             hasLatest = true
             let snapshot = observers
             lock.unlock()
-            snapshot.forEach { $0.onNext(element) }
+            snapshot.forEach(as: ObserverNode<Element>.self) { $0.onNext(element) }
         }
     }
 
@@ -138,10 +140,9 @@ private final class ShareReplay1Connection<Element>: ObserverNode<Element>, Sync
             return
         }
         stoppedEvent = event
-        let snapshot = observers
         let released = lockedClose()
         lock.unlock()
-        snapshot.forEach { $0.on(event) }
+        released.observers.forEach(as: ObserverNode<Element>.self) { $0.on(event) }
         subscription.dispose()
         withExtendedLifetime(released) {}
     }
@@ -149,8 +150,8 @@ private final class ShareReplay1Connection<Element>: ObserverNode<Element>, Sync
     func synchronizedUnsubscribe(_ key: BagKey) {
         let lock = parent.lock
         lock.lock()
-        let (removed, isEmpty) = lockedRemove(key)
-        guard removed != nil, isEmpty, joining == 0, !closed else {
+        let removed = observers.removeKey(key)
+        guard removed != nil, observers.isEmpty, joining == 0, !closed else {
             lock.unlock()
             withExtendedLifetime(removed) {}
             return
@@ -163,36 +164,14 @@ private final class ShareReplay1Connection<Element>: ObserverNode<Element>, Sync
 
     /// Stops accepting events and detaches from the parent, so the next subscriber
     /// connects afresh. Returns what it held, to be released outside the lock.
-    private func lockedClose() -> (Bag<ObserverNode<Element>>, Element?) {
+    private func lockedClose() -> (observers: ObserverBag, latest: Element?) {
         closed = true
-        let detached = observers
-        observers = Bag()
+        let detached = observers.detachAll()
         let element = hasLatest ? latest.take() : nil
         hasLatest = false
         if parent.connection === self {
             parent.connection = nil
         }
         return (detached, element)
-    }
-
-    // `observers` is only ever read or assigned whole, never mutated in place: no access
-    // to it spans a call, so the optimizer drops the dynamic exclusivity check from the
-    // per-element read.
-
-    func lockedInsert(_ observer: ObserverNode<Element>) -> BagKey {
-        var bag = observers
-        observers = Bag()
-        let key = bag.insert(observer)
-        observers = bag
-        return key
-    }
-
-    private func lockedRemove(_ key: BagKey) -> (removed: ObserverNode<Element>?, isEmpty: Bool) {
-        var bag = observers
-        observers = Bag()
-        let removed = bag.removeKey(key)
-        let isEmpty = bag.isEmpty
-        observers = bag
-        return (removed, isEmpty)
     }
 }

@@ -26,7 +26,7 @@ final class ShareWhileConnected<Element>: Observable<Element>, @unchecked Sendab
             self.connection = connection
             isNew = true
         }
-        let key = connection.lockedInsert(observer)
+        let key = connection.observers.insert(observer)
         lock.unlock()
         if isNew {
             connection.connect()
@@ -40,7 +40,9 @@ private final class ShareConnection<Element>: ObserverNode<Element>, Synchronize
     // All `var`s are guarded by `parent.lock`.
     private let parent: ShareWhileConnected<Element>
     private let subscription = SingleAssignmentDisposable()
-    private var observers = Bag<ObserverNode<Element>>()
+    // Not private: the parent inserts each subscriber.
+    // Guarded by `parent.lock`, so no dynamic exclusivity checks.
+    @exclusivity(unchecked) var observers = ObserverBag()
     /// Terminated or disconnected: no more events.
     private var closed = false
 
@@ -61,7 +63,7 @@ private final class ShareConnection<Element>: ObserverNode<Element>, Synchronize
         }
         let snapshot = observers
         lock.unlock()
-        snapshot.forEach { $0.onNext(element) }
+        snapshot.forEach(as: ObserverNode<Element>.self) { $0.onNext(element) }
     }
 
     override func onError(_ error: Swift.Error) {
@@ -81,15 +83,15 @@ private final class ShareConnection<Element>: ObserverNode<Element>, Synchronize
         }
         let snapshot = lockedClose()
         lock.unlock()
-        snapshot.forEach { $0.on(event) }
+        snapshot.forEach(as: ObserverNode<Element>.self) { $0.on(event) }
         subscription.dispose()
     }
 
     func synchronizedUnsubscribe(_ key: BagKey) {
         let lock = parent.lock
         lock.lock()
-        let (removed, isEmpty) = lockedRemove(key)
-        guard removed != nil, isEmpty, !closed else {
+        let removed = observers.removeKey(key)
+        guard removed != nil, observers.isEmpty, !closed else {
             lock.unlock()
             withExtendedLifetime(removed) {}
             return
@@ -102,34 +104,12 @@ private final class ShareConnection<Element>: ObserverNode<Element>, Synchronize
 
     /// Stops accepting events and detaches from the parent, so the next subscriber
     /// connects afresh. Returns the observers, to be released outside the lock.
-    private func lockedClose() -> Bag<ObserverNode<Element>> {
+    private func lockedClose() -> ObserverBag {
         closed = true
-        let detached = observers
-        observers = Bag()
+        let detached = observers.detachAll()
         if parent.connection === self {
             parent.connection = nil
         }
         return detached
-    }
-
-    // `observers` is only ever read or assigned whole, never mutated in place: no access
-    // to it spans a call, so the optimizer drops the dynamic exclusivity check from the
-    // per-element read.
-
-    func lockedInsert(_ observer: ObserverNode<Element>) -> BagKey {
-        var bag = observers
-        observers = Bag()
-        let key = bag.insert(observer)
-        observers = bag
-        return key
-    }
-
-    private func lockedRemove(_ key: BagKey) -> (removed: ObserverNode<Element>?, isEmpty: Bool) {
-        var bag = observers
-        observers = Bag()
-        let removed = bag.removeKey(key)
-        let isEmpty = bag.isEmpty
-        observers = bag
-        return (removed, isEmpty)
     }
 }

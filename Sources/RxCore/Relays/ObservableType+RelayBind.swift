@@ -49,12 +49,12 @@ extension ObservableType {
 
 /// Feeds relays' subjects directly (no `Event` per element) and keeps them alive.
 private final class RelayBindObserver<Element>: ObserverNode<Element> {
-    /// A `Bag` rather than an array: iterating an `Array<ObserverNode<Element>>` in
-    /// unspecialised code looks up its metadata on every element.
-    private let inputs: Bag<ObserverNode<Element>>
+    /// An ``ObserverBag`` rather than an array: iterating an `Array<ObserverNode<Element>>`
+    /// in unspecialised code looks up its metadata on every element.
+    private let inputs: ObserverBag
 
     init(_ inputs: [ObserverNode<Element>]) {
-        var bag = Bag<ObserverNode<Element>>()
+        var bag = ObserverBag()
         for input in inputs {
             _ = bag.insert(input)
         }
@@ -62,7 +62,7 @@ private final class RelayBindObserver<Element>: ObserverNode<Element> {
     }
 
     override func onNext(_ element: Element) {
-        inputs.forEach { $0.onNext(element) }
+        inputs.forEach(as: ObserverNode<Element>.self) { $0.onNext(element) }
     }
 
     override func onError(_ error: Swift.Error) {

@@ -12,7 +12,8 @@ public final class AsyncSubject<Element>:
     public typealias SubjectObserverType = AsyncSubject<Element>
 
     private let lock = Lock.make()
-    private var observers = Bag<ObserverNode<Element>>()
+    // Guarded by `lock`, so no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var observers = ObserverBag()
     /// The last element, when `hasLast`.
     private let last = ElementSlot<Element>()
     private var hasLast = false
@@ -86,9 +87,11 @@ public final class AsyncSubject<Element>:
                 hasLast = false
             }
             let lastValue = hasLast ? last.element : nil
-            let snapshot = lockedDetachAll()
+            let snapshot = observers.detachAll()
             lock.unlock()
-            snapshot.forEach { Self.deliverOutcome(event, last: lastValue, to: $0) }
+            snapshot.forEach(as: ObserverNode<Element>.self) {
+                Self.deliverOutcome(event, last: lastValue, to: $0)
+            }
             withExtendedLifetime(dropped) {}
         }
     }
@@ -118,15 +121,16 @@ public final class AsyncSubject<Element>:
             observer.onError(RxError.disposed(object: self))
             return Disposables.create()
         }
-        let key = lockedInsert(observer)
+        let key = observers.insert(observer)
         lock.unlock()
         return SubscriptionDisposable(owner: self, key: key)
     }
 
     func synchronizedUnsubscribe(_ key: BagKey) {
         lock.lock()
-        let removed = lockedRemove(key)
+        let removed = observers.removeKey(key)
         lock.unlock()
+        // The observer may be the last reference to a sink: release it unlocked.
         withExtendedLifetime(removed) {}
     }
 
@@ -136,40 +140,10 @@ public final class AsyncSubject<Element>:
         lock.lock()
         disposed = true
         closed = true
-        let released = (lockedDetachAll(), stoppedEvent, hasLast ? last.take() : nil)
+        let released = (observers.detachAll(), stoppedEvent, hasLast ? last.take() : nil)
         stoppedEvent = nil
         hasLast = false
         lock.unlock()
         withExtendedLifetime(released) {}
-    }
-
-    // `observers` is only ever read or assigned whole, never mutated in place: no access
-    // to it spans a call, so the optimizer drops the dynamic exclusivity check from the
-    // per-element read.
-
-    private func lockedInsert(_ observer: ObserverNode<Element>) -> BagKey {
-        var bag = observers
-        observers = Bag()
-        let key = bag.insert(observer)
-        observers = bag
-        return key
-    }
-
-    private func lockedRemove(_ key: BagKey) -> ObserverNode<Element>? {
-        var bag = observers
-        observers = Bag()
-        let removed = bag.removeKey(key)
-        observers = bag
-        return removed
-    }
-
-    /// Empties `observers` (keeping its key counter, so a stale key never matches a new
-    /// observer) and returns what it held.
-    private func lockedDetachAll() -> Bag<ObserverNode<Element>> {
-        let all = observers
-        var emptied = all
-        emptied.removeAll()
-        observers = emptied
-        return all
     }
 }

@@ -18,7 +18,8 @@ public final class BehaviorSubject<Element>:
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
     private let lock = Lock.make()
-    private var observers = Bag<ObserverNode<Element>>()
+    // Guarded by `lock`, so no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var observers = ObserverBag()
     /// The current value; always full until deinit.
     private let current: ElementSlot<Element>
     /// Incremented by each element, so a joining subscriber can tell whether the value it
@@ -80,7 +81,7 @@ public final class BehaviorSubject<Element>:
         version &+= 1
         let snapshot = observers
         lock.unlock()
-        snapshot.forEach { $0.onNext(element) }
+        snapshot.forEach(as: ObserverNode<Element>.self) { $0.onNext(element) }
         // The old value may own resources whose release must not run under the lock.
         withExtendedLifetime(replaced) {}
     }
@@ -99,9 +100,9 @@ public final class BehaviorSubject<Element>:
             }
             closed = true
             stoppedEvent = event
-            let snapshot = lockedDetachAll()
+            let snapshot = observers.detachAll()
             lock.unlock()
-            snapshot.forEach { $0.on(event) }
+            snapshot.forEach(as: ObserverNode<Element>.self) { $0.on(event) }
         }
     }
 
@@ -134,7 +135,7 @@ public final class BehaviorSubject<Element>:
                 return Disposables.create()
             }
             if stoppedEvent == nil && version == given {
-                let key = lockedInsert(observer)
+                let key = observers.insert(observer)
                 lock.unlock()
                 return SubscriptionDisposable(owner: self, key: key)
             }
@@ -143,8 +144,9 @@ public final class BehaviorSubject<Element>:
 
     func synchronizedUnsubscribe(_ key: BagKey) {
         lock.lock()
-        let removed = lockedRemove(key)
+        let removed = observers.removeKey(key)
         lock.unlock()
+        // The observer may be the last reference to a sink: release it unlocked.
         withExtendedLifetime(removed) {}
     }
 
@@ -154,39 +156,9 @@ public final class BehaviorSubject<Element>:
         lock.lock()
         disposed = true
         closed = true
-        let released = (lockedDetachAll(), stoppedEvent)
+        let released = (observers.detachAll(), stoppedEvent)
         stoppedEvent = nil
         lock.unlock()
         withExtendedLifetime(released) {}
-    }
-
-    // `observers` is only ever read or assigned whole, never mutated in place: no access
-    // to it spans a call, so the optimizer drops the dynamic exclusivity check from the
-    // per-element read.
-
-    private func lockedInsert(_ observer: ObserverNode<Element>) -> BagKey {
-        var bag = observers
-        observers = Bag()
-        let key = bag.insert(observer)
-        observers = bag
-        return key
-    }
-
-    private func lockedRemove(_ key: BagKey) -> ObserverNode<Element>? {
-        var bag = observers
-        observers = Bag()
-        let removed = bag.removeKey(key)
-        observers = bag
-        return removed
-    }
-
-    /// Empties `observers` (keeping its key counter, so a stale key never matches a new
-    /// observer) and returns what it held.
-    private func lockedDetachAll() -> Bag<ObserverNode<Element>> {
-        let all = observers
-        var emptied = all
-        emptied.removeAll()
-        observers = emptied
-        return all
     }
 }

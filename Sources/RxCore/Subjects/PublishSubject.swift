@@ -65,7 +65,7 @@ public final class PublishSubject<Element>:
             }
             closed = true
             stoppedEvent = event
-            let snapshot = lockedDetachAll()
+            let snapshot = observers.detachAll()
             lock.unlock()
             snapshot.forEach(as: ObserverNode<Element>.self) { $0.on(event) }
         }
@@ -115,19 +115,9 @@ public final class PublishSubject<Element>:
         lock.lock()
         disposed = true
         closed = true
-        let released = (lockedDetachAll(), stoppedEvent)
+        let released = (observers.detachAll(), stoppedEvent)
         stoppedEvent = nil
         lock.unlock()
         withExtendedLifetime(released) {}
-    }
-
-    /// Empties `observers` (keeping its key counter, so a stale key never matches a new
-    /// observer) and returns what it held.
-    private func lockedDetachAll() -> ObserverBag {
-        let all = observers
-        var emptied = all
-        emptied.removeAll()
-        observers = emptied
-        return all
     }
 }

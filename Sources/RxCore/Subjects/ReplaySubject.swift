@@ -17,7 +17,8 @@ public final class ReplaySubject<Element>:
     public typealias SubjectObserverType = ReplaySubject<Element>
 
     private let lock = Lock.make()
-    private var observers = Bag<ObserverNode<Element>>()
+    // Guarded by `lock`, so no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var observers = ObserverBag()
     private let buffer: ReplayBuffer<Element>
     /// Set by a terminal event or by dispose: no more events are accepted.
     private var closed = false
@@ -65,14 +66,14 @@ public final class ReplaySubject<Element>:
             let evicted = buffer.replaceOldest(with: element)
             let snapshot = observers
             lock.unlock()
-            snapshot.forEach { $0.onNext(element) }
+            snapshot.forEach(as: ObserverNode<Element>.self) { $0.onNext(element) }
             // The evicted element's release may run arbitrary code: not under the lock.
             withExtendedLifetime(evicted) {}
         } else {
             buffer.append(element)
             let snapshot = observers
             lock.unlock()
-            snapshot.forEach { $0.onNext(element) }
+            snapshot.forEach(as: ObserverNode<Element>.self) { $0.onNext(element) }
         }
     }
 
@@ -90,9 +91,9 @@ public final class ReplaySubject<Element>:
             }
             closed = true
             stoppedEvent = event
-            let snapshot = lockedDetachAll()
+            let snapshot = observers.detachAll()
             lock.unlock()
-            snapshot.forEach { $0.on(event) }
+            snapshot.forEach(as: ObserverNode<Element>.self) { $0.on(event) }
         }
     }
 
@@ -116,7 +117,7 @@ public final class ReplaySubject<Element>:
                     observer.on(stoppedEvent)
                     return Disposables.create()
                 }
-                let key = lockedInsert(observer)
+                let key = observers.insert(observer)
                 lock.unlock()
                 return SubscriptionDisposable(owner: self, key: key)
             }
@@ -138,8 +139,9 @@ public final class ReplaySubject<Element>:
 
     func synchronizedUnsubscribe(_ key: BagKey) {
         lock.lock()
-        let removed = lockedRemove(key)
+        let removed = observers.removeKey(key)
         lock.unlock()
+        // The observer may be the last reference to a sink: release it unlocked.
         withExtendedLifetime(removed) {}
     }
 
@@ -149,39 +151,9 @@ public final class ReplaySubject<Element>:
         lock.lock()
         disposed = true
         closed = true
-        let released = (lockedDetachAll(), stoppedEvent, buffer.removeAll())
+        let released = (observers.detachAll(), stoppedEvent, buffer.removeAll())
         stoppedEvent = nil
         lock.unlock()
         withExtendedLifetime(released) {}
-    }
-
-    // `observers` is only ever read or assigned whole, never mutated in place: no access
-    // to it spans a call, so the optimizer drops the dynamic exclusivity check from the
-    // per-element read.
-
-    private func lockedInsert(_ observer: ObserverNode<Element>) -> BagKey {
-        var bag = observers
-        observers = Bag()
-        let key = bag.insert(observer)
-        observers = bag
-        return key
-    }
-
-    private func lockedRemove(_ key: BagKey) -> ObserverNode<Element>? {
-        var bag = observers
-        observers = Bag()
-        let removed = bag.removeKey(key)
-        observers = bag
-        return removed
-    }
-
-    /// Empties `observers` (keeping its key counter, so a stale key never matches a new
-    /// observer) and returns what it held.
-    private func lockedDetachAll() -> Bag<ObserverNode<Element>> {
-        let all = observers
-        var emptied = all
-        emptied.removeAll()
-        observers = emptied
-        return all
     }
 }
