@@ -142,6 +142,8 @@ def main():
             p(f"- `{reason}`")
         p("")
 
+    summary_at = len(lines)  # the one-table summary goes here, once everything is read
+
     # (a) load scenarios
     loads = {}
     for short, prefix, title in SCENARIOS:
@@ -187,6 +189,27 @@ def main():
           f"| {'-' if est is None else f'{est:,}/{req:,}'} | {fmt(secs, 2)} "
           f"| {'no RESULT' if d['errors'] is None else fmt(d['errors'])} |")
     p("")
+
+    # The summary: every peer on one row, each figure as a ratio to raw-limit.
+    def cell(short, key, digits):
+        d, raw = loads.get(short, {}), loads.get(short, {}).get("raw-limit", {})
+        return lambda peer: "" if not d.get(peer) else \
+            f"{fmt(d[peer][key], digits)} ({fx(ratio(d[peer][key], raw.get(key)))})"
+    columns = [("lat p50 µs", cell("lat", "p50", 1)), ("lat p99 µs", cell("lat", "p99", 1)),
+               ("thr msgs/s", cell("thr", "rate", 0)), ("pipe msgs/s", cell("pipe", "rate", 0)),
+               ("pipe p99 µs", cell("pipe", "p99", 1)), ("pipe server CPU µs/msg", cell("pipe", "cpu", 2))]
+    summary = ["## All peers in one table", "",
+               "Each figure with its ratio to raw-limit's in brackets (the per-scenario tables below have the rest).", "",
+               "| peer | " + " | ".join(name for name, _ in columns) + " | idle KiB/conn |",
+               "|---|" + "---:|" * (len(columns) + 1)]
+    for peer in peers:
+        label = "bindery echo" if peer == "bindery" else peer
+        per = idle.get(label, {}).get("per")
+        summary.append(f"| {peer} | " + " | ".join(get(peer) for _, get in columns) + f" | {fmt(per, 2)} |")
+    if "bindery colors" in idle:
+        summary.append("| bindery colors | " + " | ".join("" for _ in columns) + f" | {fmt(idle['bindery colors']['per'], 2)} |")
+    summary.append("")
+    lines[summary_at:summary_at] = summary
 
     # (c) slow reader
     sr_path = os.path.join(out, "slow-reader", "slow-reader.json")
