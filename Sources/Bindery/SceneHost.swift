@@ -20,6 +20,7 @@ final class SceneHost {
 
     private(set) var sessions: [Session] = []
     private var flushScheduled = false
+    private var changesBuffer: [WidgetChange] = []
     private var isDispatching = false
 
     init(definition: SceneDefinition, scheduler: SchedulerType, flushScheduler: ImmediateSchedulerType,
@@ -142,7 +143,14 @@ final class SceneHost {
             }
         }
         isDispatching = false
-        let changes = tree.takeChanges()
+        // One buffer for every event's changes: they are turned into patches right here.
+        var changes = changesBuffer
+        changesBuffer = []
+        tree.takeChanges(into: &changes)
+        defer {
+            changes.removeAll(keepingCapacity: true)
+            changesBuffer = changes
+        }
 
         let applied: WidgetValue?
         switch errors.result {

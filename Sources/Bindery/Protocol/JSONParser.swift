@@ -157,6 +157,15 @@ public struct JSONParser {
 
     // MARK: - Scalars
 
+    /// Reads a string that is plain ASCII (no escapes, no control characters) and returns
+    /// its bytes (valid while the input is); for anything else, including a value that is
+    /// not a string, reads nothing and returns nil.
+    public mutating func parsePlainString() -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "\"") else { return nil }
+        return plainKey()
+    }
+
     /// At a `"`: an ASCII key without escapes or control characters is consumed and
     /// returned as bytes; anything else is left for ``parseString()`` (nil).
     private mutating func plainKey() -> UnsafeBufferPointer<UInt8>? {

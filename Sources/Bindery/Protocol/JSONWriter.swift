@@ -61,11 +61,14 @@ public struct JSONWriter {
     public mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
-            bytes.reserveCapacity(bytes.count + utf8.count + 2)
             bytes.append(UInt8(ascii: "\""))
             var clean = 0  // start of the run not yet copied
-            for index in utf8.indices {
-                let byte = utf8[index]
+            guard let base = utf8.baseAddress else {
+                bytes.append(UInt8(ascii: "\""))
+                return
+            }
+            for index in 0..<utf8.count {
+                let byte = base[index]
                 guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean..<index]))
                 clean = index + 1

@@ -47,7 +47,13 @@ public enum MessageDecoder {
 
     /// The fields of a message as read.
     private struct Fields {
-        var type: String?
+        /// The message types, read from the bytes: no `String` for the common ones.
+        enum Kind {
+            case event, resync, bye
+            case other(String)
+        }
+
+        var type: Kind?
         var seq: Int?
         var target: String?
         var event: String?
@@ -81,10 +87,19 @@ public enum MessageDecoder {
             }
             if seen & bit != 0, problem == nil { problem = "duplicate field '\(String(decoding: key, as: UTF8.self))'" }
             seen |= bit
+            if bit == 1, let bytes = parser.parsePlainString() {
+                type = Self.is(bytes, "event") ? .event : Self.is(bytes, "resync") ? .resync
+                    : Self.is(bytes, "bye") ? .bye : .other(String(decoding: bytes, as: UTF8.self))
+                return
+            }
             let value = try parser.parseValue()
             switch bit {
             case 1:
-                if case .string(let string) = value { type = string } else { note("'type' must be a string") }
+                if case .string(let string) = value {
+                    type = string == "event" ? .event : string == "resync" ? .resync : string == "bye" ? .bye : .other(string)
+                } else {
+                    note("'type' must be a string")
+                }
             case 2:
                 if case .number(let number) = value, number >= 0, number <= 9_007_199_254_740_992, number == number.rounded() {
                     seq = Int(number)
@@ -128,15 +143,15 @@ public enum MessageDecoder {
             if let problem { return fail(.badMessage, problem) }
             guard let type else { return fail(.badMessage, "a message needs a 'type'") }
             switch type {
-            case "event":
+            case .event:
                 guard let target else { return fail(.badMessage, "an event needs a 'target' (a widget id)") }
                 guard let event else { return fail(.badMessage, "an event needs an 'event' (a control event name)") }
                 return .success(.event(EventMessage(seq: seq, target: target, event: event, value: value)))
-            case "resync":
+            case .resync:
                 return .success(.resync(seq: seq))
-            case "bye":
+            case .bye:
                 return .success(.bye)
-            default:
+            case .other(let type):
                 return fail(.unknownType, "unknown message type '\(type)' (known: event, resync, bye)")
             }
         }

@@ -27,6 +27,11 @@ public final class WidgetTree {
     /// An empty tree.
     public init() {}
 
+    deinit {
+        // Widgets point back here without a reference count: they must not outlive that.
+        for widget in widgets { widget.tree = nil }
+    }
+
     /// Adds `widget` under `id` (or its current ``View/id``; if both are empty, an id
     /// made from its kind, such as `label-1`). From now on its changes are recorded.
     ///
@@ -116,9 +121,16 @@ public final class WidgetTree {
     /// value, in the order properties first changed. A property that ended where it
     /// started is left out.
     public func takeChanges() -> [WidgetChange] {
-        guard !pending.isEmpty else { return [] }
         var changes: [WidgetChange] = []
-        changes.reserveCapacity(pending.count)
+        takeChanges(into: &changes)
+        return changes
+    }
+
+    /// ``takeChanges()`` appending to `changes`, so a caller that drains the tree on every
+    /// event can reuse one buffer.
+    public func takeChanges(into changes: inout [WidgetChange]) {
+        guard !pending.isEmpty else { return }
+        changes.reserveCapacity(changes.count + pending.count)
         for index in pending.indices where pending[index].value != pending[index].oldValue {
             let change = pending[index]
             changes.append(WidgetChange(widgetID: change.widget.id, property: change.property,
@@ -126,7 +138,6 @@ public final class WidgetTree {
         }
         pending.removeAll(keepingCapacity: true)
         if !pendingIndex.isEmpty { pendingIndex = [:] }
-        return changes
     }
 
     /// Called by a widget in this tree when one of its properties changed.

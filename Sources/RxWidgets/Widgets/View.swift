@@ -21,8 +21,11 @@ open class View: ReactiveCompatible, LifetimeTracked {
         }
     }
 
-    /// The tree recording this widget's changes, if any. Weak: the tree owns widgets.
-    weak var tree: WidgetTree?
+    /// The tree recording this widget's changes, if any. The tree owns its widgets, so
+    /// this is not retained; nor `weak`, because every property change reads it and a
+    /// weak reference costs a side-table lookup each time. Safe because the tree clears
+    /// it when it removes the widget or is deinitialised itself.
+    unowned(unsafe) var tree: WidgetTree?
 
     /// A widget with UIKit's defaults (no background, visible, opaque).
     public init() {}
