@@ -33,10 +33,11 @@ import EventLoop
 ///   the connection with 1008 (policy violation): a client that does not read cannot
 ///   make the server buffer without bound, whether or not the layer above listens.
 ///
-/// **Memory.** An idle connection holds this object, the parser state and one libuv timer
-/// (when pings or the idle timeout are on). Reassembly buffers exist only while a
-/// fragmented message arrives; the spare write buffer is kept between writes (up to
-/// 64 KiB) and dropped after a quiet keep-alive interval.
+/// **Memory.** An idle connection holds this object and the parser state; its pings and
+/// idle timeout are ticked by its loop's ``KeepAliveClock``, not a timer of its own.
+/// Reassembly buffers exist only while a fragmented message arrives; a spare write buffer
+/// is kept between writes (up to 64 KiB) only while the client is sending, and dropped
+/// after a quiet keep-alive interval.
 public final class WebSocketConnection {
     /// Where the connection is in its life.
     public enum State: Equatable, Sendable {
