@@ -292,6 +292,22 @@ final class HTTPServerIntegrationTests: XCTestCase {
         XCTAssertEqual(first.receiveResponse().body, "hello\n")
     }
 
+    func testANewcomerIsAnsweredEvenWhenRefusalsPileUp() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.maxConnections = 2
+        let server = try makeServer(configuration)
+        defer { server.stop() }
+        // Two silent clients fill the server, two more are refused and never read their 503.
+        let silent = try (0..<4).map { _ in try HTTPRawClient(port: server.port) }
+        XCTAssertTrue(httpEventually { (try? server.sync { $0.connectionCount }) == 2 })
+        // The next one is still answered (a 503, or a 200 if a silent one was dropped for it).
+        let newcomer = try HTTPRawClient(port: server.port)
+        newcomer.send("GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let answer = String(decoding: newcomer.receiveAll(), as: UTF8.self)
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 503 ") || answer.hasPrefix("HTTP/1.1 200 "), answer)
+        withExtendedLifetime(silent) {}
+    }
+
     func testConnectionsBeyondTheLimitGet503WhenAllAreBeingAnswered() throws {
         var configuration = HTTPServer.Configuration()
         configuration.maxConnections = 2

@@ -25,7 +25,8 @@ public final class HTTPServer {
     let dateCache = HTTPDateCache()
     private var listener: TCPListener?
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]
-    private var refusing = 0
+    /// Connections answered `503` and lingering until the client hangs up.
+    private var refusals: [ObjectIdentifier: HTTPConnection] = [:]
     /// Connections accepted so far (their serial numbers).
     private var accepted: UInt64 = 0
     private var shutdownHooks: [(@escaping () -> Void) -> Void] = []
@@ -142,12 +143,14 @@ public final class HTTPServer {
             stalled.close(.clientClosed)
         }
         if connections.count >= configuration.maxConnections {
-            // Refusals linger briefly; bound them too, or a flood would pile them up.
-            guard refusing < configuration.maxConnections else {
-                tcp.close()
-                return
+            // Refusals linger briefly; bound them too, or a flood would pile them up. At the
+            // bound the oldest goes (its answer went out long ago), so a newcomer always
+            // gets its 503 rather than a bare close.
+            if refusals.count >= configuration.maxConnections,
+               let oldest = refusals.values.min(by: { $0.serial < $1.serial }) {
+                oldest.close(.clientClosed)
             }
-            refusing += 1
+            refusals[ObjectIdentifier(connection)] = connection
             connection.refuse()
             return
         }
@@ -171,7 +174,7 @@ public final class HTTPServer {
     /// A connection closed, was refused and is done, or was upgraded.
     func forget(_ connection: HTTPConnection) {
         if connections.removeValue(forKey: ObjectIdentifier(connection)) == nil {
-            if refusing > 0 { refusing -= 1 }
+            refusals.removeValue(forKey: ObjectIdentifier(connection))
             return
         }
         finishShutdownIfDone()

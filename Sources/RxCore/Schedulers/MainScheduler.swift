@@ -128,9 +128,9 @@ public final class MainScheduler: SchedulerType, @unchecked Sendable {
 /// element, so reads take no lock: they load an atomic pointer to an immutable box.
 ///
 /// A replaced box is never freed (a reader on another thread may still hold its pointer;
-/// installs are rare, one box of a few dozen bytes each). So that a leaked box cannot keep
-/// its loop alive, boxes hold the loop weakly; `strong`, under a lock, keeps the installed
-/// loop alive while it is installed.
+/// installs are rare, one box of a few dozen bytes each): `boxes` keeps every one, so none
+/// looks leaked either. So that an old box cannot keep its loop alive, boxes hold the loop
+/// weakly; `strong`, under a lock, keeps the installed loop alive while it is installed.
 private final class InstalledRunLoop: @unchecked Sendable {
     private final class Box {
         weak var runLoop: MainRunLoop?
@@ -140,9 +140,14 @@ private final class InstalledRunLoop: @unchecked Sendable {
     private let current = Atomic<UnsafeRawPointer?>(nil)
     private let lock = Lock.make()
     private var strong: MainRunLoop?
+    private var boxes: [Box] = []
 
-    private static func box(_ runLoop: MainRunLoop?) -> UnsafeRawPointer? {
-        runLoop.map { UnsafeRawPointer(Unmanaged.passRetained(Box($0)).toOpaque()) }
+    /// A box for `runLoop`, kept for good. Under `lock`.
+    private func box(_ runLoop: MainRunLoop?) -> UnsafeRawPointer? {
+        guard let runLoop else { return nil }
+        let box = Box(runLoop)
+        boxes.append(box)
+        return UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque())
     }
 
     private static func loop(_ pointer: UnsafeRawPointer?) -> MainRunLoop? {
@@ -157,7 +162,7 @@ private final class InstalledRunLoop: @unchecked Sendable {
         lock.performLocked {
             let previous = strong
             strong = newValue
-            current.store(Self.box(newValue), ordering: .releasing)
+            current.store(box(newValue), ordering: .releasing)
             return previous
         }
     }
@@ -166,7 +171,7 @@ private final class InstalledRunLoop: @unchecked Sendable {
         lock.performLocked {
             guard strong === expected else { return }
             strong = newValue
-            current.store(Self.box(newValue), ordering: .releasing)
+            current.store(box(newValue), ordering: .releasing)
         }
     }
 }
