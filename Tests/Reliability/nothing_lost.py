@@ -30,6 +30,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
+import wsclient  # noqa: E402
 from wsclient import Client, Closed, frame  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -69,13 +70,7 @@ class Model:
 
 
 def launch(binary):
-    process = subprocess.Popen([os.path.abspath(binary), "--host", HOST, "--port", "0", "--log-level", "error",
-                                "--grace", "30"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd="/")
-    line = process.stdout.readline()
-    if "listening on" not in line:
-        process.kill()
-        raise SystemExit(f"FAILED: bindery did not start: {line!r}")
-    return process, int(line.rsplit(":", 1)[1].split()[0])
+    return wsclient.launch(binary, "--log-level", "error", "--grace", "30", host=HOST)
 
 
 async def open_session(port, scene, token):

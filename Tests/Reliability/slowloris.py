@@ -53,6 +53,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
+import wsclient  # noqa: E402
 from wsclient import Client, Closed, http_get, metrics, server_fds, server_rss_kib  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -65,14 +66,7 @@ HEAD = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 10_000
 
 
 def launch(binary, *extra):
-    process = subprocess.Popen([os.path.abspath(binary), "--host", HOST, "--port", "0", "--log-level", "error",
-                                "--grace", str(GRACE), *extra],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd="/")
-    line = process.stdout.readline()
-    if "listening on" not in line:
-        process.kill()
-        raise SystemExit(f"FAILED: bindery did not start: {line!r}")
-    return process, int(line.rsplit(":", 1)[1].split()[0])
+    return wsclient.launch(binary, "--log-level", "error", "--grace", str(GRACE), *extra, host=HOST)
 
 
 def stop(process):

@@ -7,6 +7,18 @@ import base64
 import json
 import os
 import struct
+import subprocess
+
+
+def launch(binary, *arguments, host="127.0.0.1"):
+    """Starts `bindery` on a free port with `arguments`; returns (process, port)."""
+    process = subprocess.Popen([os.path.abspath(binary), "--host", host, "--port", "0", *arguments],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd="/")
+    line = process.stdout.readline()
+    if "listening on" not in line:
+        process.kill()
+        raise SystemExit(f"FAILED: bindery did not start: {line!r}")
+    return process, int(line.rsplit(":", 1)[1].split()[0])
 
 
 class Closed(Exception):
