@@ -162,14 +162,6 @@ final class SceneHost {
             applied = value
         }
 
-        // Built only when someone else is watching: usually nobody is.
-        if !changes.isEmpty, sessions.contains(where: { $0.hasClient(otherThan: client) }) {
-            let broadcast = OutgoingMessage(.patch(PatchMessage(changes: ChangeSet.patchChanges(changes))))
-            for other in sessions {
-                other.broadcast(broadcast, except: client)
-            }
-        }
-
         // The sender already shows what it sent: leave that out, unless a binding made
         // it something else (a slider clamped it, a formatter rewrote it).
         var echoed: (id: String, property: String, value: WidgetValue)?
@@ -177,15 +169,27 @@ final class SceneHost {
            ChangeSet.sameValue(sent: sent, applied: applied) {
             echoed = (control.id, property, applied)
         }
+        // Everyone else gets every change; the full list is built only when someone else
+        // watches (usually nobody does). Each change becomes a patch change once.
+        let othersWatch = !changes.isEmpty && sessions.contains { $0.hasClient(otherThan: client) }
+        var all: [PatchChange] = []
+        if othersWatch { all.reserveCapacity(changes.count) }
         var own: [PatchChange] = []
         own.reserveCapacity(changes.count)
         for change in changes {
             let patch = ChangeSet.patchChange(change)
+            if othersWatch { all.append(patch) }
             if let echoed, change.widgetID == echoed.id, change.property == echoed.property,
                case .value(let value) = patch.update, value == echoed.value {
                 continue
             }
             own.append(patch)
+        }
+        if othersWatch {
+            let broadcast = OutgoingMessage(.patch(PatchMessage(changes: all)))
+            for other in sessions {
+                other.broadcast(broadcast, except: client)
+            }
         }
 
         if let failure = errors.bindingErrors.first {

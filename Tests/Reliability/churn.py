@@ -26,7 +26,6 @@ import argparse
 import asyncio
 import os
 import random
-import subprocess
 import sys
 import time
 
@@ -263,16 +262,7 @@ async def main():
             raise SystemExit(f"FAILED: floods left {values}, fds {fds}, RSS peak {peak // 1024} MiB")
         print("OK")
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        # SIGTERM is a graceful stop (exit 0); anything else (a crash, a sanitizer report
-        # when the binary is instrumented) fails the run.
-        if process.returncode != 0:
-            print(f"FAILED: bindery exited with {process.returncode}:\n{process.stdout.read()[-4000:]}")
-            sys.exit(1)
+        wsclient.stop(process)
 
 
 asyncio.run(main())

@@ -25,7 +25,6 @@ import argparse
 import asyncio
 import os
 import random
-import subprocess
 import sys
 import time
 
@@ -279,16 +278,7 @@ async def main():
             print(f"bindery exited with {process.returncode}:\n{process.stdout.read()[-4000:]}")
         sys.exit(1)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        # SIGTERM is a graceful stop (exit 0); anything else (a crash, a sanitizer report
-        # when the binary is instrumented) fails the run.
-        if process.returncode != 0:
-            print(f"FAILED: bindery exited with {process.returncode}:\n{process.stdout.read()[-4000:]}")
-            sys.exit(1)
+        wsclient.stop(process)
     elapsed = time.monotonic() - start
     print(f"nothing lost: {stats['events']} events ({stats['acked']} acknowledged before a drop), {stats['kills']} "
           f"connections killed at random points, {stats['resumes']} resumes, {stats['resyncs']} resync comparisons, "

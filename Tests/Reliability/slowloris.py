@@ -48,7 +48,6 @@ import argparse
 import asyncio
 import os
 import random
-import subprocess
 import sys
 import time
 
@@ -70,16 +69,7 @@ def launch(binary, *extra):
 
 
 def stop(process):
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-    # SIGTERM is a graceful stop (exit 0); anything else is a crash.
-    if process.returncode != 0:
-        print(f"FAILED: bindery exited with {process.returncode}:\n{process.stdout.read()[-4000:]}")
-        sys.exit(1)
+    wsclient.stop(process)
 
 
 class Attack:

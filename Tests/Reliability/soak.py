@@ -21,11 +21,11 @@ import asyncio
 import csv
 import os
 import random
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
+import wsclient  # noqa: E402
 from wsclient import Client, Closed, metrics, server_fds, server_rss_kib  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -192,11 +192,7 @@ async def main():
     parser.add_argument("--interval", type=float, default=10)
     parser.add_argument("--csv", default="/tmp/bindery-soak.csv")
     args = parser.parse_args()
-    process = subprocess.Popen([os.path.abspath(args.bindery), "--host", HOST, "--port", "0", "--log-level", "error",
-                                "--grace", str(GRACE)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               cwd="/")
-    line = process.stdout.readline()
-    port = int(line.rsplit(":", 1)[1].split()[0])
+    process, port = wsclient.launch(args.bindery, "--log-level", "error", "--grace", str(GRACE), host=HOST)
     pid = process.pid
     await asyncio.sleep(0.5)
     baseline_fds = server_fds(pid)
@@ -226,16 +222,7 @@ async def main():
         end_fds, end_rss = server_fds(pid), server_rss_kib(pid)  # before our own /metrics connection
         values = await metrics(HOST, port)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        # SIGTERM is a graceful stop (exit 0); anything else (a crash, a sanitizer report
-        # when the binary is instrumented) fails the run.
-        if process.returncode != 0:
-            print(f"FAILED: bindery exited with {process.returncode}:\n{process.stdout.read()[-4000:]}")
-            sys.exit(1)
+        wsclient.stop(process)
 
     rss = [r[1] for r in rows]
     fds = [r[2] for r in rows]

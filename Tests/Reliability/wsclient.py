@@ -21,6 +21,20 @@ def launch(binary, *arguments, host="127.0.0.1"):
     return process, int(line.rsplit(":", 1)[1].split()[0])
 
 
+def stop(process):
+    """Stops `bindery` with SIGTERM, a graceful stop (exit 0); anything else (a crash, a
+    sanitizer report when the binary is instrumented) fails the run."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    if process.returncode != 0:
+        print(f"FAILED: bindery exited with {process.returncode}:\n{process.stdout.read()[-4000:]}")
+        raise SystemExit(1)
+
+
 class Closed(Exception):
     """The server closed the connection (code, if it sent a close frame)."""
 

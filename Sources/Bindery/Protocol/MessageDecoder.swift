@@ -51,6 +51,11 @@ public enum MessageDecoder {
         enum Kind {
             case event, resync, bye
             case other(String)
+
+            init(_ name: UnsafeBufferPointer<UInt8>) {
+                self = Fields.is(name, "event") ? .event : Fields.is(name, "resync") ? .resync
+                    : Fields.is(name, "bye") ? .bye : .other(String(decoding: name, as: UTF8.self))
+            }
         }
 
         var type: Kind?
@@ -88,15 +93,14 @@ public enum MessageDecoder {
             if seen & bit != 0, problem == nil { problem = "duplicate field '\(String(decoding: key, as: UTF8.self))'" }
             seen |= bit
             if bit == 1, let bytes = parser.parsePlainString() {
-                type = Self.is(bytes, "event") ? .event : Self.is(bytes, "resync") ? .resync
-                    : Self.is(bytes, "bye") ? .bye : .other(String(decoding: bytes, as: UTF8.self))
+                type = Kind(bytes)
                 return
             }
             let value = try parser.parseValue()
             switch bit {
             case 1:
-                if case .string(let string) = value {
-                    type = string == "event" ? .event : string == "resync" ? .resync : string == "bye" ? .bye : .other(string)
+                if case .string(var string) = value {
+                    type = string.withUTF8 { Kind($0) }
                 } else {
                     note("'type' must be a string")
                 }
