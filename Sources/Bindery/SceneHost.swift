@@ -168,6 +168,13 @@ final class SceneHost {
         if let sent = event.value, let property = control.valueProperty, let applied,
            ChangeSet.sameValue(sent: sent, applied: applied) {
             echoed = (control.id, property, applied)
+            // A handler that put the value back as it was before the event (a chat field
+            // cleared on Return) leaves no change behind, yet the sender shows what it
+            // sent: tell it. (Rare path: only when no change of that property is left.)
+            if !changes.contains(where: { $0.widgetID == control.id && $0.property == property }),
+               let current = control.snapshot()[property], current != applied {
+                changes.append(WidgetChange(widgetID: control.id, property: property, value: current, oldValue: applied))
+            }
         }
         // Everyone else gets every change; the full list is built only when someone else
         // watches (usually nobody does). Each change becomes a patch change once.
