@@ -26,13 +26,14 @@ class ExampleServer:
         self.port = free_port()
         self.tmp = None
         args = [str(executable), "--port", str(self.port)]
-        if public is not None:
-            client = ROOT / "public"
-            if (client / "bindery.js").exists():
-                self.tmp = tempfile.mkdtemp(prefix="bindery-example-")
-                shutil.copytree(client, self.tmp, dirs_exist_ok=True)
+        client = ROOT / "public"
+        if (client / "bindery.js").exists():
+            self.tmp = tempfile.mkdtemp(prefix="bindery-example-")
+            shutil.copytree(client, self.tmp, dirs_exist_ok=True)
+            if public is not None:
                 shutil.copytree(public, self.tmp, dirs_exist_ok=True)
-                public = self.tmp
+            public = self.tmp
+        if public is not None:
             args += ["--public", str(public)]
         self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                         env={**os.environ, "TZ": "UTC"})
