@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-browser test-reliability soak test-tsan test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message bench clean
+.PHONY: deps build run test test-browser test-examples test-reliability soak test-tsan test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message bench clean
 
 deps:
 	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
@@ -35,6 +35,7 @@ test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) test-browser
+	$(MAKE) test-examples
 	$(MAKE) test-reliability
 	$(MAKE) test-tsan
 
@@ -42,6 +43,19 @@ test: deps test-deps
 test-browser: deps test-deps
 	$(SWIFT) build --product bindery
 	$(TEST_VENV)/bin/python -m unittest discover -s Tests/Browser -p 'test_*.py' -v
+
+# The example apps (Examples/*, each its own package depending on this one by path): build,
+# their XCTests, their browser tests (headless Chromium); then docs/GettingStarted.md's
+# steps from an empty temporary folder (Scripts/getting-started-check.sh).
+EXAMPLES ?= $(wildcard Examples/*/Package.swift)
+test-examples: deps test-deps
+	@set -e; for manifest in $(EXAMPLES); do dir=$$(dirname $$manifest); \
+		echo "make: $$dir"; \
+		(cd $$dir && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build); \
+		if [ -d $$dir/Tests/Browser ]; then \
+			$(TEST_VENV)/bin/python -m unittest discover -s $$dir/Tests/Browser -p 'test_*.py' -v; fi; \
+	done
+	SWIFT="$(SWIFT)" Scripts/getting-started-check.sh
 
 # Reliability against the real bindery binary (Tests/Reliability/): connection churn
 # (connect/disconnect cycles at CHURN_RATE per second, leaked sessions, WebSockets and
