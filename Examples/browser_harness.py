@@ -68,7 +68,9 @@ class ExampleCase(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        executable = cls.package / ".build/debug" / cls.product
+        # `make test-examples` builds every example into one folder (EXAMPLES_SCRATCH).
+        build = os.environ.get("BINDERY_EXAMPLES_BUILD") or cls.package / ".build/debug"
+        executable = Path(build) / cls.product
         if harness.webdriver is None:
             raise unittest.SkipTest("selenium is not installed")
         if not os.path.exists(harness.CHROMEDRIVER):

@@ -7,25 +7,25 @@ let package = Package(
     name: "TodoMVC",
     dependencies: [
         // Your own package names Bindery by URL instead:
-        // .package(url: "https://github.com/<owner>/bindery.git", branch: "main"),
-        .package(name: "Bindery", path: "../.."),
+        // .package(url: "https://github.com/OWNER/bindery.git", branch: "main"),
+        .package(name: "bindery", path: "../.."),
     ],
     targets: [
         .target(name: "TodoMVC", dependencies: [
-            .product(name: "Bindery", package: "Bindery"),
-            .product(name: "RxWidgets", package: "Bindery"),
-            .product(name: "RxCore", package: "Bindery"),
+            .product(name: "Bindery", package: "bindery"),
+            .product(name: "RxWidgets", package: "bindery"),
+            .product(name: "RxCore", package: "bindery"),
         ]),
         .executableTarget(name: "TodoMVCServer", dependencies: [
             "TodoMVC",
-            .product(name: "Bindery", package: "Bindery"),
-            .product(name: "EventLoop", package: "Bindery"),
+            .product(name: "Bindery", package: "bindery"),
+            .product(name: "EventLoop", package: "bindery"),
         ]),
         .testTarget(name: "TodoMVCTests", dependencies: [
             "TodoMVC",
-            .product(name: "BinderyTesting", package: "Bindery"),
-            .product(name: "Bindery", package: "Bindery"),
-            .product(name: "RxWidgets", package: "Bindery"),
+            .product(name: "BinderyTesting", package: "bindery"),
+            .product(name: "Bindery", package: "bindery"),
+            .product(name: "RxWidgets", package: "bindery"),
         ]),
     ],
     swiftLanguageModes: [.v6]
