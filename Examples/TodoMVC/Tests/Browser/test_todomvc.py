@@ -10,7 +10,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(PACKAGE.parent))
 
-from browser_harness import By, ExampleCase  # noqa: E402
+from browser_harness import By, ExampleCase, focus_is_visible, screenshots, serious_axe_violations  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
@@ -180,7 +180,55 @@ class TodoMVCTests(ExampleCase):
         self.wait_titles(["two"])
         self.assertIn("selected", self.driver.find_element(By.LINK_TEXT, "Completed").get_attribute("class"))
         self.assertEqual(self.count_text(), "2 items left", "the count is over every todo")
-        self.page.screenshot("todomvc")
+
+    def test_8_accessible_and_keyboard_only(self):
+        self.open()
+        self.assertEqual(serious_axe_violations(self.page), [], "empty list")
+        active = lambda: self.driver.switch_to.active_element  # noqa: E731
+        # Everything below with the keyboard alone, from the autofocused new-todo field.
+        active().send_keys("walk the dog", Keys.ENTER)
+        self.settle()
+        active().send_keys("water the plants", Keys.ENTER)
+        self.wait_titles(["walk the dog", "water the plants"])
+        self.assertTrue(focus_is_visible(self.page), "the new-todo field shows focus")
+
+        def tab_to(css, limit=20):
+            for _ in range(limit):
+                active().send_keys(Keys.TAB)
+                if self.page.js("return document.activeElement.matches(arguments[0])", css):
+                    self.assertTrue(focus_is_visible(self.page), f"{css} shows focus")
+                    return active()
+            self.fail(f"Tab never reached {css}")
+
+        tab_to(".toggle-all").send_keys(Keys.SPACE)  # toggle all
+        self.page.until(lambda: self.count_text() == "0 items left")
+        tab_to(".toggle-all").send_keys(Keys.SPACE)
+        self.page.until(lambda: self.count_text() == "2 items left")
+        tab_to("li[data-row] .toggle").send_keys(Keys.SPACE)  # the first row's checkbox
+        self.page.until(lambda: self.count_text() == "1 item left")
+        tab_to("li[data-row] label").send_keys(Keys.ENTER)  # edit the first title
+        self.page.until(lambda: self.page.js("return document.activeElement.matches('li.editing .edit')"))
+        active().send_keys(" now", Keys.ENTER)
+        self.wait_titles(["walk the dog now", "water the plants"])
+        tab_to(".filters a[href='#/completed']").send_keys(Keys.ENTER)
+        self.wait_titles(["walk the dog now"])
+        self.assertEqual(serious_axe_violations(self.page), [], "a completed todo, a filter")
+        tab_to(".filters a[href='#/']").send_keys(Keys.ENTER)
+        self.wait_titles(["walk the dog now", "water the plants"])
+        tab_to(".clear-completed").send_keys(Keys.ENTER)
+        self.wait_titles(["water the plants"])
+        tab_to("li[data-row] .destroy").send_keys(Keys.ENTER)
+        self.wait_titles([])
+        self.page.until(lambda: not self.shown(".main"))
+
+    def test_9_screenshots(self):
+        self.open()
+        self.add("buy some cheese", "feed the cat", "book a doctors appointment")
+        self.row("feed the cat").find_element(By.CSS_SELECTOR, ".toggle").click()
+        self.page.until(lambda: self.count_text() == "2 items left")
+        self.find(".new-todo").click()
+        self.assertEqual(serious_axe_violations(self.page), [])
+        screenshots(self.page, "todomvc")
 
 
 if __name__ == "__main__":
