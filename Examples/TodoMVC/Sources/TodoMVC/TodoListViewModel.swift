@@ -30,13 +30,14 @@ public final class TodoListViewModel {
         }
     }
 
-    /// "1 item left", "2 items left": the active todos, with the plural right.
+    /// How many todos are not completed yet.
+    public var activeCount: Observable<Int> {
+        todos.map { $0.filter { !$0.completed }.count }.distinctUntilChanged()
+    }
+
+    /// The words after the count: "item left" for 1, "items left" otherwise.
     public var itemsLeftText: Observable<String> {
-        todos.map { todos in
-            let count = todos.filter { !$0.completed }.count
-            return "\(count) \(count == 1 ? "item" : "items") left"
-        }
-        .distinctUntilChanged()
+        activeCount.map { $0 == 1 ? "item left" : "items left" }.distinctUntilChanged()
     }
 
     /// Whether there is any todo at all (TodoMVC hides its list and footer otherwise).

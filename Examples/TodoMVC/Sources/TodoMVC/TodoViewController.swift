@@ -17,7 +17,9 @@ public final class TodoViewController: ViewController, Scene {
     public let main = View()
     /// The footer (count, filters, clear), hidden while there are no todos.
     public let footer = View()
-    /// "N items left".
+    /// The number of active todos (the page shows it in `<strong>`).
+    public let activeCount = Label()
+    /// "items left" or "item left", after the number.
     public let itemsLeft = Label()
     /// All / Active / Completed (the page sets it from its URL).
     public let filter = SegmentedControl(items: TodoFilter.allCases.map(\.title))
@@ -47,7 +49,7 @@ public final class TodoViewController: ViewController, Scene {
     /// Every widget under the id the page binds.
     public var sceneWidgets: [(id: String, widget: View)] {
         [("newTodo", newTodo), ("toggleAll", toggleAll), ("todoList", todoList), ("main", main),
-         ("footer", footer), ("itemsLeft", itemsLeft), ("filter", filter), ("clearCompleted", clearCompleted),
+         ("footer", footer), ("activeCount", activeCount), ("itemsLeft", itemsLeft), ("filter", filter), ("clearCompleted", clearCompleted),
          ("toggleTodo", toggleTodo.field), ("destroyTodo", destroyTodo.field), ("editTodo", editTodo.field),
          ("editor", editor), ("cancelEdit", cancelEdit)]
     }
@@ -55,7 +57,7 @@ public final class TodoViewController: ViewController, Scene {
     /// For the auto-rendered page (`/scene/todomvc`); the app's own page is Public/index.html.
     public var sceneLayout: SceneLayout? {
         .column([.widget("newTodo"), .row([.widget("toggleAll"), .widget("todoList")]),
-                 .row([.widget("itemsLeft"), .widget("filter"), .widget("clearCompleted")])])
+                 .row([.widget("activeCount"), .widget("itemsLeft"), .widget("filter"), .widget("clearCompleted")])])
     }
 
     override public func viewDidLoad() {
@@ -98,6 +100,7 @@ public final class TodoViewController: ViewController, Scene {
             },
             viewModel.hasTodos.map { !$0 }.bind(to: main.rx.isHidden),
             viewModel.hasTodos.map { !$0 }.bind(to: footer.rx.isHidden),
+            viewModel.activeCount.map(String.init).bind(to: activeCount.rx.text),
             viewModel.itemsLeftText.bind(to: itemsLeft.rx.text),
             viewModel.hasCompleted.map { !$0 }.bind(to: clearCompleted.rx.isHidden),
             viewModel.allCompleted.bind(to: toggleAll.rx.isOn),

@@ -62,14 +62,19 @@ final class TodoSceneTests: XCTestCase {
 
     // MARK: Item count
 
+    private var itemsLeft: String {
+        "\(client.widget("activeCount")?.text ?? "?") \(client.widget("itemsLeft")?.text ?? "?")"
+    }
+
     func testItemsLeftCountsActiveTodosWithTheRightPlural() {
         add("one")
-        XCTAssertEqual(client.widget("itemsLeft")?.text, "1 item left")
+        XCTAssertEqual(itemsLeft, "1 item left")
         add("two")
-        XCTAssertEqual(client.widget("itemsLeft")?.text, "2 items left")
+        XCTAssertEqual(itemsLeft, "2 items left")
         rowAction("toggleTodo", rows[0].id)
+        XCTAssertEqual(itemsLeft, "1 item left")
         rowAction("toggleTodo", rows[1].id)
-        XCTAssertEqual(client.widget("itemsLeft")?.text, "0 items left")
+        XCTAssertEqual(itemsLeft, "0 items left")
     }
 
     // MARK: Toggle, toggle all, destroy, clear completed
