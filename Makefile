@@ -147,14 +147,15 @@ fuzz-http:
 # scene), in-process. SwiftPM would put libFuzzer's main into every product, so the
 # modules are built with swiftc, each as a static library in .build-fuzz (instrumented
 # for libFuzzer and ASan): RxCore, RxWidgets, Bindery without its transport files (the
-# four that import HTTPServer/EventLoop), BinderyDemo; then the entry point with the
+# four that import HTTPServer/EventLoop, and Server/: command line, logging, metrics export,
+# the client resource, which need the package's dependencies), BinderyDemo; then the entry point with the
 # WebSocket frame sources (line tables only: full -g on the executable leaves a
 # MessageFuzz-1.swiftmodule in the working folder). rss/malloc limits make unbounded
 # growth a failure.
 FUZZ_DIR := .build-fuzz
 FUZZ_SWIFTC := swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -I $(FUZZ_DIR)
 BINDERY_CORE_SOURCES := $(filter-out Sources/Bindery/App.swift Sources/Bindery/API/SessionAPI.swift \
-	Sources/Bindery/API/WebSocketEndpoint.swift Sources/Bindery/API/EventStream.swift,$(shell find Sources/Bindery -name '*.swift'))
+	Sources/Bindery/API/WebSocketEndpoint.swift Sources/Bindery/API/EventStream.swift,$(shell find Sources/Bindery -name '*.swift' -not -path 'Sources/Bindery/Server/*'))
 MESSAGE_FUZZ_SOURCES := Fuzz/MessageFuzz/main.swift \
 	$(addprefix Sources/HTTPServer/WebSocket/,FrameParser.swift MessageAssembler.swift UTF8Validator.swift \
 	WebSocketError.swift WebSocketCloseCode.swift WebSocketOpcode.swift)

@@ -132,6 +132,13 @@ final class SceneHost {
                                        message: "\(widget.kind) '\(widget.id)' is not a control and sends no events",
                                        target: event.target))
         }
+        // A value event from a control that has a value says what the value became; without
+        // one it would be taken as a bare action and change nothing.
+        if event.value == nil, (name == .valueChanged || name == .editingChanged), let property = control.valueProperty {
+            return .error(ErrorMessage(ack: event.seq, code: .badValue,
+                                       message: "\(control.kind) '\(control.id)': \(event.event) needs a \"value\" (its \(property))",
+                                       target: event.target))
+        }
 
         isDispatching = true
         let errors = hooks.collectBindingErrors { () -> Result<WidgetValue?, WidgetInputError> in
