@@ -2,10 +2,8 @@
 Page) plus a server that is the example's own executable instead of `bindery`."""
 
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import unittest
 from pathlib import Path
 
@@ -65,22 +63,12 @@ def screenshots(page, name):
 
 
 class ExampleServer:
-    """An example's server executable on a free port of 127.0.0.1, serving `public`.
-
-    Until the browser client ships inside the library, the page's directory is laid over a
-    copy of the repository's public/ (for /bindery.js)."""
+    """An example's server executable on a free port of 127.0.0.1 (`--port`), with
+    `--public DIR` when the example has a page directory."""
 
     def __init__(self, executable, public=None):
         self.port = free_port()
-        self.tmp = None
         args = [str(executable), "--port", str(self.port)]
-        client = ROOT / "public"
-        if (client / "bindery.js").exists():
-            self.tmp = tempfile.mkdtemp(prefix="bindery-example-")
-            shutil.copytree(client, self.tmp, dirs_exist_ok=True)
-            if public is not None:
-                shutil.copytree(public, self.tmp, dirs_exist_ok=True)
-            public = self.tmp
         if public is not None:
             args += ["--public", str(public)]
         self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -100,8 +88,6 @@ class ExampleServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(10)
-        if self.tmp:
-            shutil.rmtree(self.tmp, ignore_errors=True)
 
 
 class ExampleCase(unittest.TestCase):

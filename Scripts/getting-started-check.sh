@@ -48,6 +48,13 @@ cd "$APP"
 if [ -n "${GETTING_STARTED_SCRATCH:-}" ]; then scratch=(--scratch-path "$GETTING_STARTED_SCRATCH"); else scratch=(); fi
 step "swift build"
 $SWIFT build "${scratch[@]}"
+# The standard command line the guide mentions.
+$SWIFT run --skip-build "${scratch[@]}" Hello --help | grep -q -- "--port" && step "Hello --help lists --port"
+$SWIFT run --skip-build "${scratch[@]}" Hello --version | grep -q "0.1.0" && step "Hello --version says 0.1.0"
+if $SWIFT run --skip-build "${scratch[@]}" Hello --bogus > /dev/null 2>&1; then
+    echo "getting-started: Hello --bogus was accepted" >&2; exit 1
+fi
+step "Hello --bogus is refused"
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 step "swift run Hello --port $PORT"
 $SWIFT run --skip-build "${scratch[@]}" Hello --port "$PORT" > "$WORK/server.log" 2>&1 &

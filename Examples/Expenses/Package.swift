@@ -19,7 +19,6 @@ let package = Package(
         .executableTarget(name: "ExpensesServer", dependencies: [
             "Expenses",
             .product(name: "Bindery", package: "bindery"),
-            .product(name: "EventLoop", package: "bindery"),
         ]),
         .testTarget(name: "ExpensesTests", dependencies: [
             "Expenses",

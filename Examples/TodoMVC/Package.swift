@@ -19,7 +19,6 @@ let package = Package(
         .executableTarget(name: "TodoMVCServer", dependencies: [
             "TodoMVC",
             .product(name: "Bindery", package: "bindery"),
-            .product(name: "EventLoop", package: "bindery"),
         ]),
         .testTarget(name: "TodoMVCTests", dependencies: [
             "TodoMVC",
