@@ -25,6 +25,8 @@ let package = Package(
             .product(name: "BinderyTesting", package: "bindery"),
             .product(name: "Bindery", package: "bindery"),
             .product(name: "RxWidgets", package: "bindery"),
+            .product(name: "RxCore", package: "bindery"),
+            .product(name: "RxTesting", package: "bindery"),
         ]),
     ],
     swiftLanguageModes: [.v6]
