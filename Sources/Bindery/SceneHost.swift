@@ -83,7 +83,7 @@ final class SceneHost {
 
     func sceneMessage(session: Session, resumed: Bool, ack: Int?) -> SceneMessage {
         SceneMessage(session: session.id, scene: definition.name, title: definition.title, resumed: resumed,
-                     widgets: tree.snapshot(), layout: layout, ack: ack)
+                     widgets: tree.snapshot(), layout: layout, ack: ack, description: definition.description)
     }
 
     // MARK: - Changes not caused by a client

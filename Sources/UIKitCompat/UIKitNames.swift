@@ -38,3 +38,5 @@ public typealias UIControl = Control
 public typealias UIColor = Color
 /// `UIViewController` is ``ViewController``.
 public typealias UIViewController = ViewController
+/// `UITextContentType` is ``TextContentType``.
+public typealias UITextContentType = TextContentType

@@ -77,6 +77,8 @@ public struct SceneMessage: Equatable, Sendable {
     public var scene: String
     /// The scene's title.
     public var title: String
+    /// The scene's description (``SceneDefinition/description``), if it has one.
+    public var description: String?
     /// Whether this continues an existing session (resume or resync).
     public var resumed: Bool
     /// Every widget, in order.
@@ -88,10 +90,11 @@ public struct SceneMessage: Equatable, Sendable {
 
     /// A scene message.
     public init(session: String, scene: String, title: String, resumed: Bool, widgets: [WidgetSnapshot],
-                layout: SceneLayout? = nil, ack: Int? = nil) {
+                layout: SceneLayout? = nil, ack: Int? = nil, description: String? = nil) {
         self.session = session
         self.scene = scene
         self.title = title
+        self.description = description
         self.resumed = resumed
         self.widgets = widgets
         self.layout = layout

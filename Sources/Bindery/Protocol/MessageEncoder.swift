@@ -37,6 +37,10 @@ public enum MessageEncoder {
         writer.string(scene.scene)
         writer.raw(",\"title\":")
         writer.string(scene.title)
+        if let description = scene.description {
+            writer.raw(",\"description\":")
+            writer.string(description)
+        }
         writer.raw(",\"resumed\":")
         writer.bool(scene.resumed)
         writer.raw(",\"widgets\":[")
@@ -72,16 +76,47 @@ public enum MessageEncoder {
             }
             writer.raw("]")
         }
-        switch layout {
-        case .widget(let id):
-            writer.string(id)
-        case .row(let items):
-            writer.raw("{\"row\":")
+        func stack(_ axis: String, _ items: [SceneLayout], _ alignment: SceneLayout.Alignment,
+                   _ distribution: SceneLayout.Distribution, _ spacing: Double?) {
+            writer.raw("{")
+            writer.string(axis)
+            writer.raw(":")
             children(items)
+            if alignment != .fill {
+                writer.raw(",\"alignment\":")
+                writer.string(alignment.rawValue)
+            }
+            if distribution != .fill {
+                writer.raw(",\"distribution\":")
+                writer.string(distribution.rawValue)
+            }
+            spacingField(spacing)
             writer.raw("}")
-        case .column(let items):
-            writer.raw("{\"column\":")
+        }
+        func spacingField(_ spacing: Double?) {
+            guard let spacing else { return }
+            writer.raw(",\"spacing\":")
+            writer.number(spacing)
+        }
+        switch layout {
+        case .widget(let id, nil):
+            writer.string(id)
+        case .widget(let id, let caption?):
+            writer.raw("{\"widget\":")
+            writer.string(id)
+            writer.raw(",\"caption\":")
+            writer.string(caption)
+            writer.raw("}")
+        case .row(let items, let alignment, let distribution, let spacing):
+            stack("row", items, alignment, distribution, spacing)
+        case .column(let items, let alignment, let distribution, let spacing):
+            stack("column", items, alignment, distribution, spacing)
+        case .grid(let items, let columns, let spacing):
+            writer.raw("{\"grid\":")
             children(items)
+            writer.raw(",\"columns\":")
+            writer.number(max(1, columns))
+            spacingField(spacing)
             writer.raw("}")
         case .group(let title, let items):
             writer.raw("{\"group\":")

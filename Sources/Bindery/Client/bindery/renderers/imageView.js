@@ -1,0 +1,13 @@
+// An `imageView` (UIImageView): an <img> of the `image` URL; its accessibilityLabel is the alt text.
+import { h } from "../dom.js";
+
+export default {
+  create: () => h("img", { class: "bd-image", alt: "" }),
+  props: {
+    image(el, v) {
+      if (v) el.src = v; else el.removeAttribute("src");
+      el.classList.toggle("bd-empty", !v);
+    },
+    accessibilityLabel(el, v) { el.alt = v ?? ""; },
+  },
+};
