@@ -44,7 +44,10 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["EventLoop", "CCrypto"], swiftSettings: hotPath),
         .executableTarget(name: "wsecho", dependencies: ["HTTPServer", "EventLoop"]),
         // Layer 3: scenes, sessions, the wire protocol, the HTTP API.
-        .target(name: "Bindery", dependencies: ["RxCore", "RxWidgets", "HTTPServer", "EventLoop"], swiftSettings: hotPath),
+        // Its browser client (Client/: bindery.js, bindery.css, index.html, scene.html) is a
+        // resource, served by BinderyApp under the app's own public directory.
+        .target(name: "Bindery", dependencies: ["RxCore", "RxWidgets", "HTTPServer", "EventLoop"],
+                resources: [.copy("Client")], swiftSettings: hotPath),
         // The demo app's scenes (RxCocoa-style view controllers), registered by `bindery`.
         .target(name: "BinderyDemo", dependencies: ["Bindery", "RxCore", "RxWidgets"], swiftSettings: hotPath),
         // Drive a scene in-process for users' tests (like Phoenix's LiveViewTest).

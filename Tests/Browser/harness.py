@@ -80,14 +80,15 @@ def skip_reason():
 class Server:
     """The real bindery binary on a free port of 127.0.0.1.
 
-    `public`: a directory to serve (default public/); `extra_pages`: files copied, next to
-    public/'s own, into a temporary public directory (attach-mode pages written by tests).
+    `public`: the app's directory, served over the browser client the binary carries
+    (default public/, the examples); `extra_pages`: files copied, next to public/'s own,
+    into a temporary public directory (attach-mode pages written by tests).
     """
 
     def __init__(self, public=None, extra_pages=(), grace=None, env=None, port=None):
         self.port = port or free_port()
         self.tmp = None
-        # BINDERY_PUBLIC: another client to test (e.g. a deliberately broken bindery.js).
+        # BINDERY_PUBLIC: files served over the client (e.g. a deliberately broken bindery.js).
         public = Path(public or os.environ.get("BINDERY_PUBLIC") or ROOT / "public")
         if extra_pages:
             self.tmp = tempfile.mkdtemp(prefix="bindery-public-")

@@ -1,7 +1,8 @@
-"""Browser smoke test of public/ (bindery.js, scene.html, index.html) in headless Chromium.
+"""Browser smoke test of the browser client (Sources/Bindery/Client: bindery.js, scene.html,
+index.html) in headless Chromium.
 
 Runs against BINDERY_URL if set (e.g. http://127.0.0.1:8080), else starts
-.build/debug/bindery (or .build/release/bindery) on a free port with --public public.
+.build/debug/bindery (or .build/release/bindery) on a free port with --public public (the examples, over the client).
 Needs Debian's chromium + chromium-driver and Selenium (pip install selenium);
 skips when they are missing.
 
