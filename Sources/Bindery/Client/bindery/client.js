@@ -57,7 +57,7 @@ export class Client {
   setState(state, info = {}) {
     const changed = state !== this.state;
     this.state = state;
-    document.documentElement.dataset.binderyState = state;
+    if (changed) document.documentElement.dataset.binderyState = state;
     let action = null;
     if (state === "offline") action = { label: "Retry now", run: () => this.conn.retryNow() };
     if (state === "ended") {

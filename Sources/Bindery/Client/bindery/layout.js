@@ -101,8 +101,9 @@ function renderField(w, caption, bind, dev) {
       ? h("label", { class: "bd-caption", for: el.id, text })
       : h("span", { class: "bd-caption", id: nextId("bd-caption"), text });
     cap.dataset.source = caption ? "layout" : "accessibilityLabel";
-    if (!labelable) {
-      // A box (a view) is an image of its colour; lists and groups are named by the caption.
+    if (!labelable && w.kind !== "label") {
+      // A box (a view) is an image of its colour; lists and groups are named by the
+      // caption. (A label's caption is just the text before it.)
       if (w.kind === "view") el.setAttribute("role", "img");
       el.setAttribute("aria-labelledby", cap.id);
     }
