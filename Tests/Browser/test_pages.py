@@ -103,6 +103,9 @@ class PageTests(BrowserCase):
         self.driver.get(p.base + "/")
         p.until(lambda: self.driver.find_elements(By.CSS_SELECTOR, "a.bd-scene-link"))
         self.assert_no_serious_violations("the list of pages")
+        self.driver.get(p.base + "/examples/colors.html")  # the attach-mode example
+        p.wait_connected()
+        self.assert_no_serious_violations("examples/colors.html")
         for scene in SCENES:
             for theme in ("light", "dark"):
                 with self.subTest(scene=scene, theme=theme):
