@@ -293,7 +293,7 @@ class PageTests(BrowserCase):
 
     # -- layout -----------------------------------------------------------------------------
 
-    def test_calculator_keypad_keeps_four_columns(self):
+    def test_calculator_keypad_keeps_four_columns_and_a_label_captions_its_neighbour(self):
         for width in (1280, 390):
             with self.subTest(width=width):
                 driver = new_driver(width, 900)
@@ -312,6 +312,9 @@ class PageTests(BrowserCase):
                 self.assertTrue(all(card[0] <= left and right <= card[1] for _, left, right in rects))
                 self.assertLessEqual(card[1] - card[0], 760)
                 self.assertFalse(p.js("return document.documentElement.scrollWidth > document.documentElement.clientWidth"))
+                # The label beside the memo field is its caption.
+                self.assertEqual(driver.find_element(By.CSS_SELECTOR, '[data-widget="memo"]').accessible_name, "Memo")
+                self.assertIn("Result", driver.find_element(By.TAG_NAME, "body").text)
                 driver.quit()
 
 

@@ -70,6 +70,9 @@ export class Client {
       // While not connected, controls whose effect needs the server are inert; text
       // fields stay usable and what is typed is sent when the connection is back.
       const offline = state !== "connected";
+      // Disabling the focused control drops focus to the page: give it back afterwards.
+      const focused = document.activeElement;
+      if (offline && focused && focused !== document.body) this.focusBeforeOffline = focused;
       for (const bindings of this.elements.values()) {
         for (const b of bindings) {
           const r = rendererFor(b.kind);
@@ -77,6 +80,11 @@ export class Client {
         }
       }
       this.root.toggleAttribute?.("data-bindery-inert", offline);
+      if (!offline && this.focusBeforeOffline) {
+        const el = this.focusBeforeOffline;
+        this.focusBeforeOffline = null;
+        if (el.isConnected && (document.activeElement === document.body || !document.activeElement)) el.focus();
+      }
       if (state !== "connected" && !this.conn.everConnected && this.mode === "render" && this.conn.failures === 1) {
         this.checkSceneExists();
       }

@@ -76,11 +76,11 @@ function labelFromNeighbours(row) {
   for (let i = 0; i + 1 < fields.length; i++) {
     const label = fields[i];
     const control = fields[i + 1];
-    if (label.dataset.kind !== "label" || label.dataset.captioned || control.dataset.captioned) continue;
-    const r = rendererFor(control.dataset.kind);
+    if (label.dataset.binderyField !== "label" || label.dataset.captioned || control.dataset.captioned) continue;
+    const r = rendererFor(control.dataset.binderyField);
     if (!r.control || r.captionless) continue;
-    const text = label.querySelector("[data-widget]");
-    const target = control.querySelector("[data-widget]");
+    const text = label.bdControl;
+    const target = control.bdControl;
     text.id ||= nextId("bd-caption");
     target.setAttribute("aria-labelledby", text.id);
     control.dataset.captioned = "label";
@@ -92,7 +92,7 @@ function renderField(w, caption, bind, dev) {
   const r = rendererFor(w.kind);
   const el = r.create(w);
   el.id = nextId("bd-w");
-  const wrap = h("div", { class: `bd-field bd-field-${w.kind}`, "data-bindery-field": true, "data-kind": w.kind });
+  const wrap = h("div", { class: `bd-field bd-field-${w.kind}`, "data-bindery-field": w.kind });
   const a11y = w.props?.accessibilityLabel;
   const text = caption ?? (r.captionless ? null : a11y ?? null);
   if (text) {
@@ -115,6 +115,7 @@ function renderField(w, caption, bind, dev) {
   }
   if (dev) wrap.append(h("code", { class: "bd-dev-id", text: `${w.id} · ${w.kind}` }));
   wrap.append(el);
+  wrap.bdControl = el;
   bind(el, w.id, w.kind);
   if (r.readout) {
     // A numeric readout next to a slider: sliders have no text of their own.
