@@ -60,6 +60,9 @@ PAGES = {
     "echo": ("/scene/echo", use_echo),
     "board": ("/scene/board", None),
     "colors-attach": ("/examples/colors.html", None),
+    # The dark theme (the system's preference, forced here with <html data-theme="dark">).
+    "colors-dark": ("/scene/colors", use_colors),
+    "login-dark": ("/scene/login", use_login),
 }
 
 
@@ -78,6 +81,8 @@ def shoot(server, names):
                     p.wait_connected()
                 else:
                     p.until(lambda: driver.find_elements(By.CSS_SELECTOR, "a.bd-scene-link"))
+                if name.endswith("-dark"):
+                    p.js("document.documentElement.dataset.theme = 'dark'")
                 if use:
                     use(p)
                 p.js("document.activeElement?.blur(); window.scrollTo(0, 0)")
