@@ -26,7 +26,6 @@ export class Connection {
     this.ended = false; // the session ended or was taken over: wait for restart()
     this.suspended = false; // the page is hidden in the back/forward cache
     this.everConnected = false;
-    this.hadToken = Boolean(this.token);
 
     const retry = () => this.retryNow();
     window.addEventListener("online", retry);
