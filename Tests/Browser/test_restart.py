@@ -73,17 +73,38 @@ class RestartTests(BrowserCase):
         field.send_keys("kept")
         p.until(lambda: p.text("countLabel") == "4개")
         self.server.sigterm()
-        # Long enough for the backoff to reach seconds between tries.
-        p.until(lambda: p.js("return bindery.conn.failures") >= 5, timeout=20)
+        # Long enough for the backoff to reach seconds: the next try is 4 to 8 s away.
+        p.until(lambda: p.js("return bindery.conn.failures") >= 6, timeout=30)
         self.assertEqual(p.state(), "offline")
         self.assertIn("Retry now", self.driver.find_element(By.CSS_SELECTOR, "[data-bindery-status]").text)
+        p.js("new MutationObserver(() => { if (document.documentElement.dataset.binderyState === 'connected')"
+             "  window.connectedAt ??= Date.now(); })"
+             ".observe(document.documentElement, {attributes: true, attributeFilter: ['data-bindery-state']})")
         self.server.start()
-        t = time.monotonic()
-        p.js("window.dispatchEvent(new Event('online'))")  # the browser says the network is back
+        # The browser says the network is back: the page tries at once, not when its timer says.
+        retry_at, state = p.js("const at = bindery.conn.retryAt, s = bindery.state;"
+                               "window.dispatchEvent(new Event('online')); return [at, s]")
+        self.assertNotEqual(state, "connected", "the timer fired while the server started: no proof")
         p.wait_connected(timeout=CONNECTED_WITHIN_S)
-        self.assertLess(time.monotonic() - t, 2.5, "did not retry at once")
+        self.assertLess(p.js("return window.connectedAt"), retry_at, "it waited for the backoff timer")
         p.until(lambda: p.text("countLabel") == "4개")
         self.assertEqual(field.get_attribute("value"), "kept")
+
+
+    def test_a_deleted_session_is_not_resumed_and_the_page_offers_a_new_one(self):
+        import urllib.request
+        p = self.page
+        p.open_scene("counter")
+        token = p.js("return bindery.conn.token")
+        urllib.request.urlopen(urllib.request.Request(f"{self.server.base}/api/sessions/{token}", method="DELETE"), timeout=10)
+        p.until(lambda: p.state() == "ended", message="the page never said the session ended")
+        status = self.driver.find_element(By.CSS_SELECTOR, "[data-bindery-status]")
+        self.assertIn("Session ended", status.text)
+        time.sleep(1)  # it does not try to resume a deleted session
+        self.assertEqual(p.state(), "ended")
+        status.find_element(By.TAG_NAME, "button").click()  # "Start a new session"
+        p.wait_connected()
+        self.assertNotEqual(p.js("return bindery.conn.token"), token)
 
 
 class PagehideTests(BrowserCase):
