@@ -85,7 +85,7 @@ class Keyboard:
 
 @unittest.skipIf(AXE is None, "axe-playwright-python is not installed (make test-deps)")
 class PageTests(BrowserCase):
-    server_options = {"extra_pages": [PAGES / "keypad.html"]}
+    server_options = {"extra_pages": [PAGES / "keypad.html", PAGES / "kinds.html"]}
 
     def scene_message(self):
         token = self.page.js("return bindery.conn.token")
@@ -118,6 +118,23 @@ class PageTests(BrowserCase):
                         p.widget("loadMoreButton").click()
                         p.until(lambda: len(p.rows("repoList")) == 20)
                     self.assert_no_serious_violations(f"{scene} ({theme})")
+
+    def test_every_widget_kind_renders_accessibly(self):
+        p = self.page
+        for theme in ("light", "dark"):
+            with self.subTest(theme=theme):
+                self.driver.get(p.base + "/kinds.html")
+                p.until(lambda: p.js("return document.documentElement.dataset.rendered") == "yes")
+                p.js("document.documentElement.dataset.theme = arguments[0]", theme)
+                self.assert_no_serious_violations(f"every kind ({theme})")
+        names = {wid: p.widget(wid).accessible_name for wid in
+                 ("name", "volume", "wifi", "size", "count", "when", "upload", "items", "go")}
+        self.assertEqual(names, {"name": "Name", "volume": "Volume", "wifi": "Wi-Fi", "size": "Size", "count": "Copies",
+                                 "when": "Delivery", "upload": "Upload", "items": "Basket", "go": "Save"})
+        self.assertEqual(p.widget("name").get_attribute("autocomplete"), "name")
+        self.assertEqual(p.js("return arguments[0].querySelector('output').textContent", p.widget("count")), "3")
+        self.assertEqual(p.rows("items"), ["a", "b"])
+        self.assertFalse(p.widget("disabled").is_enabled())
 
     # -- the app's words, not the API's ----------------------------------------------------
 

@@ -2,6 +2,7 @@
 import { h } from "../dom.js";
 
 export default {
+  captionless: true, // its accessibilityLabel is its alt text, not a caption
   create: () => h("img", { class: "bd-image", alt: "" }),
   props: {
     image(el, v) {
