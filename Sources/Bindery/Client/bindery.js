@@ -20,7 +20,7 @@
 
 import { Client, sceneNames, PROTOCOL } from "./bindery/client.js";
 import { cssColor, devMode } from "./bindery/dom.js";
-import { registerRenderer, rendererFor, registeredKinds } from "./bindery/registry.js";
+import { registerRenderer, rendererFor, registeredKinds, registerMessageHandler } from "./bindery/registry.js";
 import { toast, announce } from "./bindery/status.js";
 
 /** The scene a page is for: ?scene=, <body data-scene>, or the last part of /scene/<name>. */
@@ -52,4 +52,7 @@ export function attach(options = {}) {
   return new Client({ ...options, scene: options.scene ?? sceneFromLocation(), root: options.root ?? document, mode: "attach" });
 }
 
-export { cssColor, devMode, sceneNames, toast, announce, registerRenderer, rendererFor, registeredKinds, PROTOCOL };
+export {
+  cssColor, devMode, sceneNames, toast, announce, registerRenderer, rendererFor, registeredKinds,
+  registerMessageHandler, PROTOCOL,
+};

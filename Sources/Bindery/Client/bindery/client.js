@@ -13,7 +13,7 @@
 
 import { Connection } from "./connection.js";
 import { devMode, setOffline } from "./dom.js";
-import { rendererFor, applyDisplayProp } from "./registry.js";
+import { rendererFor, applyDisplayProp, messageHandlerFor } from "./registry.js";
 import { applyWidgetProps, applyPatch } from "./patch.js";
 import { renderScene } from "./layout.js";
 import { bindMarkup } from "./attach.js";
@@ -187,8 +187,11 @@ export class Client {
         else toast(null, friendlyError(msg));
         this.hooks.onError?.(msg);
         return;
-      default:
-        console.debug("bindery: ignoring message", msg);
+      default: {
+        const handler = messageHandlerFor(msg.type);
+        if (handler) handler(this, msg);
+        else console.debug("bindery: ignoring message", msg);
+      }
     }
   }
 

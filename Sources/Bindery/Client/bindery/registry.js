@@ -29,6 +29,19 @@ export function rendererFor(kind) {
   return renderers.get(kind) ?? FALLBACK;
 }
 
+const messageHandlers = new Map();
+
+/**
+ * Handles server messages of a `type` the client does not know yet (a future
+ * navigation or presentation message): `handler(client, msg)`.
+ */
+export function registerMessageHandler(type, handler) {
+  messageHandlers.set(type, handler);
+}
+
+/** The handler registered for a message `type`, if any. */
+export const messageHandlerFor = (type) => messageHandlers.get(type);
+
 /** Every registered kind (for tests and the developer view). */
 export const registeredKinds = () => [...renderers.keys()];
 
