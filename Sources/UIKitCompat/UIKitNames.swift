@@ -38,3 +38,10 @@ public typealias UIControl = Control
 public typealias UIColor = Color
 /// `UIViewController` is ``ViewController``.
 public typealias UIViewController = ViewController
+/// `UITableView` is ``TableView``.
+public typealias UITableView = TableView
+/// `UITableViewCell` is ``TableViewCell`` (with `CellStyle`, `AccessoryType`,
+/// `SelectionStyle`, `EditingStyle`).
+public typealias UITableViewCell = TableViewCell
+/// `UITableViewDataSource` is ``TableViewDataSource``.
+public typealias UITableViewDataSource = TableViewDataSource

@@ -38,6 +38,27 @@ open class TableView: View, WidgetEventReceiver {
         case bottom
     }
 
+    /// How rows animate when they change, as `UITableView.RowAnimation` (the client
+    /// decides how to animate).
+    public enum RowAnimation: Sendable {
+        /// Fade.
+        case fade
+        /// Slide from the right.
+        case right
+        /// Slide from the left.
+        case left
+        /// Slide from the top.
+        case top
+        /// Slide from the bottom.
+        case bottom
+        /// None.
+        case none
+        /// Keep in the middle.
+        case middle
+        /// The system's choice.
+        case automatic
+    }
+
     /// The style, fixed at creation.
     public let style: Style
 
@@ -188,6 +209,11 @@ open class TableView: View, WidgetEventReceiver {
             changed(PropertyName.items, .rows(oldRows), .rows(rows))
         }
         selectionChanged(from: oldSelection)
+    }
+
+    /// The wire row at `indexPath`, if there is one.
+    public func row(at indexPath: IndexPath) -> ListRow? {
+        flatIndex(of: indexPath).map { rows[$0] }
     }
 
     /// The key of the row at `indexPath`, if there is one.
