@@ -123,6 +123,19 @@ final class SceneHost {
                                        message: "scene '\(definition.name)' has no widget '\(event.target)'",
                                        target: event.target))
         }
+        // Tables and alerts take row and action events, not control events (no value echo).
+        if !(widget is Control), let receiver = widget as? any WidgetEventReceiver {
+            let widgetEvent = WidgetEvent(name: event.event, row: event.row, toSection: event.toSection,
+                                          toIndex: event.toIndex, action: event.action, value: event.value)
+            return run(event, session: session, client: client, widgetID: widget.id, valueProperty: nil) {
+                do throws(WidgetInputError) {
+                    try receiver.receive(widgetEvent)
+                    return .success(nil)
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
         guard let name = Control.Event(name: event.event) else {
             return .error(ErrorMessage(ack: event.seq, code: .unknownEvent,
                                        message: "'\(event.event)' is not a control event name", target: event.target))
@@ -133,8 +146,7 @@ final class SceneHost {
                                        target: event.target))
         }
 
-        isDispatching = true
-        let errors = hooks.collectBindingErrors { () -> Result<WidgetValue?, WidgetInputError> in
+        return run(event, session: session, client: client, widgetID: control.id, valueProperty: control.valueProperty) {
             do throws(WidgetInputError) {
                 let applied = try control.sendUserEvent(name, value: event.value)
                 return .success(applied)
@@ -142,6 +154,14 @@ final class SceneHost {
                 return .failure(error)
             }
         }
+    }
+
+    /// Runs a user's action (`perform`) and builds the answer: the changes it caused,
+    /// minus the sender's own value of `valueProperty`, or an error.
+    private func run(_ event: EventMessage, session: Session, client: SessionClient?, widgetID: String,
+                     valueProperty: String?, _ perform: () -> Result<WidgetValue?, WidgetInputError>) -> ServerMessage {
+        isDispatching = true
+        let errors = hooks.collectBindingErrors(perform)
         isDispatching = false
         // One buffer for every event's changes: they are turned into patches right here.
         var changes = changesBuffer
@@ -165,9 +185,9 @@ final class SceneHost {
         // The sender already shows what it sent: leave that out, unless a binding made
         // it something else (a slider clamped it, a formatter rewrote it).
         var echoed: (id: String, property: String, value: WidgetValue)?
-        if let sent = event.value, let property = control.valueProperty, let applied,
+        if let sent = event.value, let property = valueProperty, let applied,
            ChangeSet.sameValue(sent: sent, applied: applied) {
-            echoed = (control.id, property, applied)
+            echoed = (widgetID, property, applied)
         }
         // Everyone else gets every change; the full list is built only when someone else
         // watches (usually nobody does). Each change becomes a patch change once.
@@ -212,6 +232,9 @@ extension ErrorCode {
         case .unknownEvent: self = .unknownEvent
         case .unknownProperty, .badValue: self = .badValue
         case .disabled: self = .disabled
+        case .unknownRow: self = .unknownRow
+        case .unknownAction: self = .unknownAction
+        case .indexOutOfRange: self = .indexOutOfRange
         }
     }
 }

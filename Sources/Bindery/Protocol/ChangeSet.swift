@@ -21,13 +21,25 @@ public enum ChangeSet {
            let ops = ListRow.changes(from: old, to: new) {
             var opsWriter = JSONWriter()
             MessageEncoder.write(ops, to: &opsWriter)
-            var fullWriter = JSONWriter()
-            fullWriter.rows(new)
-            if opsWriter.text.utf8.count < fullWriter.text.utf8.count {
+            if encodesLarger(new, than: opsWriter.bytes.count) {
                 return PatchChange(target: change.widgetID, prop: change.property, update: .ops(ops))
             }
         }
         return PatchChange(target: change.widgetID, prop: change.property, update: .value(change.value))
+    }
+
+    /// Whether `rows` as a full array encode to more than `limit` bytes. Stops writing
+    /// once past it, so one insert into a 10,000-row table does not encode all of them.
+    static func encodesLarger(_ rows: [ListRow], than limit: Int) -> Bool {
+        var writer = JSONWriter()
+        writer.raw("[")
+        for (index, row) in rows.enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.row(row)
+            if writer.bytes.count > limit { return true }
+        }
+        writer.raw("]")
+        return writer.bytes.count > limit
     }
 
     /// Whether the value a client sent is what the widget now holds (so the client need

@@ -25,13 +25,26 @@ public struct EventMessage: Equatable, Sendable {
     public var event: String
     /// The new value of the widget's value property, if the event carries one.
     public var value: WidgetValue?
+    /// The row's key, for a table's row events (`itemSelected`, `itemMoved`, ...).
+    public var row: String?
+    /// The destination section's key, for `itemMoved`.
+    public var toSection: String?
+    /// The destination index within that section, for `itemMoved`.
+    public var toIndex: Int?
+    /// The chosen action's index, for an alert's `actionTriggered`.
+    public var action: Int?
 
     /// An event message.
-    public init(seq: Int? = nil, target: String, event: String, value: WidgetValue? = nil) {
+    public init(seq: Int? = nil, target: String, event: String, value: WidgetValue? = nil,
+                row: String? = nil, toSection: String? = nil, toIndex: Int? = nil, action: Int? = nil) {
         self.seq = seq
         self.target = target
         self.event = event
         self.value = value
+        self.row = row
+        self.toSection = toSection
+        self.toIndex = toIndex
+        self.action = action
     }
 }
 
