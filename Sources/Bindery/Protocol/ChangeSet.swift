@@ -4,7 +4,7 @@ import RxWidgets
 /// Turns a widget tree's change records into patch changes.
 public enum ChangeSet {
     /// One ``PatchChange`` per record, in order. A list's `items` become keyed operations
-    /// (``ListRow/changes(from:to:)``) unless the full array encodes smaller (or the rows
+    /// (``ListRow/changesWithFewestMoves(from:to:maximumMoves:)``) unless the full array encodes smaller (or the rows
     /// have duplicate ids).
     public static func patchChanges(_ changes: [WidgetChange]) -> [PatchChange] {
         var result: [PatchChange] = []
@@ -18,7 +18,8 @@ public enum ChangeSet {
     /// The patch change for one record.
     public static func patchChange(_ change: WidgetChange) -> PatchChange {
         if case .rows(let new) = change.value, case .rows(let old) = change.oldValue,
-           let ops = ListRow.changes(from: old, to: new) {
+           // Fewest moves: one row dragged far is one move, not one per row it passed.
+           let ops = ListRow.changesWithFewestMoves(from: old, to: new, maximumMoves: max(256, new.count / 8)) {
             var opsWriter = JSONWriter()
             MessageEncoder.write(ops, to: &opsWriter)
             if encodesLarger(new, than: opsWriter.bytes.count) {
@@ -57,3 +58,4 @@ public enum ChangeSet {
         }
     }
 }
+

@@ -102,8 +102,9 @@ final class DiffTests: XCTestCase {
         XCTAssertThrowsError(try diff(sections(["s": [], "s ": []]), sections(["s": [], "s": []])))
     }
 
-    func testKeyedListOpsAgreeWithDifferentiatorOnMovesWithinASection() throws {
-        // The wire's keyed ops (ListRow.changes) move the same rows Differentiator moves.
+    func testListViewsWalkAgreesWithDifferentiatorOnMovesWithinASection() throws {
+        // ListRow.changes (the walk) moves the rows Differentiator moves. (The wire moves
+        // the fewest rows instead: ListRow.changesWithFewestMoves.)
         let cases: [([String], [String])] = [
             (["a", "b", "c"], ["b", "c", "a"]), (["a", "b", "c"], ["c", "a", "b"]),
             (["a", "b", "c", "d", "e"], ["e", "d", "c", "b", "a"]), (["a", "b", "c", "d"], ["b", "x", "d", "a"]),
