@@ -22,6 +22,8 @@ final class SceneHost {
     private var flushScheduled = false
     private var changesBuffer: [WidgetChange] = []
     private var isDispatching = false
+    /// Presented alerts: the stack and the widgets added or removed since the last patch.
+    var presentation = ScenePresentation()
 
     init(definition: SceneDefinition, scheduler: SchedulerType, flushScheduler: ImmediateSchedulerType,
          hooks: SessionHooks) throws(ProtocolError) {
@@ -54,6 +56,7 @@ final class SceneHost {
         }
         self.controller = controller
         tree.onChangesPending = { [weak self] in self?.changesPending() }
+        setUpPresentation(for: controller)
     }
 
     // MARK: - Sessions and viewers
@@ -74,6 +77,7 @@ final class SceneHost {
     /// Drops the controller and the widgets, so the `DisposeBag` disposes and
     /// `rx.deallocated` fires (unless someone else holds them).
     func dispose() {
+        tearDownPresentation()
         tree.onChangesPending = nil
         for widget in tree.widgets { tree.remove(widget) }
         controller = nil
@@ -88,7 +92,7 @@ final class SceneHost {
 
     // MARK: - Changes not caused by a client
 
-    private func changesPending() {
+    func changesPending() {
         guard !isDispatching, !flushScheduled else { return }
         flushScheduled = true
         _ = flushScheduler.schedule(()) { [weak self] _ in
@@ -101,9 +105,11 @@ final class SceneHost {
     /// Sends the changes recorded since the last flush to every client (but `except`),
     /// as one patch without `ack`.
     func flush(except: SessionClient? = nil) {
-        let changes = tree.takeChanges()
-        guard !changes.isEmpty else { return }
-        let patch = OutgoingMessage(.patch(PatchMessage(changes: ChangeSet.patchChanges(changes))))
+        var changes = tree.takeChanges()
+        let structure = takePresentationChanges(filtering: &changes)
+        guard !changes.isEmpty || !structure.isEmpty else { return }
+        let patch = OutgoingMessage(.patch(PatchMessage(removed: structure.removed, added: structure.added,
+                                                        changes: ChangeSet.patchChanges(changes))))
         for session in sessions {
             session.broadcast(patch, except: except)
         }
@@ -167,6 +173,7 @@ final class SceneHost {
         var changes = changesBuffer
         changesBuffer = []
         tree.takeChanges(into: &changes)
+        let structure = takePresentationChanges(filtering: &changes)
         defer {
             changes.removeAll(keepingCapacity: true)
             changesBuffer = changes
@@ -191,7 +198,7 @@ final class SceneHost {
         }
         // Everyone else gets every change; the full list is built only when someone else
         // watches (usually nobody does). Each change becomes a patch change once.
-        let othersWatch = !changes.isEmpty && sessions.contains { $0.hasClient(otherThan: client) }
+        let othersWatch = (!changes.isEmpty || !structure.isEmpty) && sessions.contains { $0.hasClient(otherThan: client) }
         var all: [PatchChange] = []
         if othersWatch { all.reserveCapacity(changes.count) }
         var own: [PatchChange] = []
@@ -206,7 +213,8 @@ final class SceneHost {
             own.append(patch)
         }
         if othersWatch {
-            let broadcast = OutgoingMessage(.patch(PatchMessage(changes: all)))
+            let broadcast = OutgoingMessage(.patch(PatchMessage(removed: structure.removed, added: structure.added,
+                                                                changes: all)))
             for other in sessions {
                 other.broadcast(broadcast, except: client)
             }
@@ -214,14 +222,14 @@ final class SceneHost {
 
         if let failure = errors.bindingErrors.first {
             hooks.bindingFailed(session: session)
-            if !own.isEmpty, let client {
-                client.send(.patch(PatchMessage(changes: own)))
+            if !own.isEmpty || !structure.isEmpty, let client {
+                client.send(.patch(PatchMessage(removed: structure.removed, added: structure.added, changes: own)))
             }
             let more = errors.bindingErrors.count > 1 ? " (and \(errors.bindingErrors.count - 1) more)" : ""
             return .error(ErrorMessage(ack: event.seq, code: .bindingFailed,
                                        message: "a binding failed: \(failure)\(more)", target: event.target))
         }
-        return .patch(PatchMessage(ack: event.seq, changes: own))
+        return .patch(PatchMessage(ack: event.seq, removed: structure.removed, added: structure.added, changes: own))
     }
 }
 

@@ -45,3 +45,7 @@ public typealias UITableView = TableView
 public typealias UITableViewCell = TableViewCell
 /// `UITableViewDataSource` is ``TableViewDataSource``.
 public typealias UITableViewDataSource = TableViewDataSource
+/// `UIAlertController` is ``AlertController``.
+public typealias UIAlertController = AlertController
+/// `UIAlertAction` is ``AlertAction``.
+public typealias UIAlertAction = AlertAction

@@ -118,10 +118,17 @@ public struct PatchMessage: Equatable, Sendable {
     public var ack: Int?
     /// The changes, one per widget property, in the order they first happened.
     public var changes: [PatchChange]
+    /// Widgets that appeared (a presented alert and its text fields), appended to the
+    /// scene's widgets; applied after ``removed`` and before ``changes``.
+    public var added: [WidgetSnapshot]
+    /// The ids of widgets that went away (a dismissed alert's); applied first.
+    public var removed: [String]
 
     /// A patch.
-    public init(ack: Int? = nil, changes: [PatchChange]) {
+    public init(ack: Int? = nil, removed: [String] = [], added: [WidgetSnapshot] = [], changes: [PatchChange]) {
         self.ack = ack
+        self.removed = removed
+        self.added = added
         self.changes = changes
     }
 }
