@@ -27,6 +27,7 @@ extension SceneHost {
     }
 
     func tearDownPresentation() {
+        tearDownNavigation()
         for entry in presentation.stack.presentations { entry.presented.presentationHost = nil }
         controller?.presentationHost = nil
     }
@@ -51,16 +52,23 @@ extension SceneHost {
     }
 
     private func dismissed(_ controller: ViewController) {
-        for widget in widgets(of: controller).reversed() where widget.id != "" {
-            let id = widget.id
-            tree.remove(widget)
-            if let index = presentation.added.firstIndex(where: { $0 === widget }) {
-                presentation.added.remove(at: index)
-            } else {
-                presentation.removed.append(id)
-            }
+        for widget in widgets(of: controller).reversed() {
+            removeWidget(widget)
         }
         changesPending()
+    }
+
+    /// Takes `widget` out of the tree; clients hear of it in the next patch's `removed`
+    /// (or not at all, if they never heard of it).
+    func removeWidget(_ widget: View) {
+        guard tree.widget(withID: widget.id) === widget else { return }
+        let id = widget.id
+        tree.remove(widget)
+        if let index = presentation.added.firstIndex(where: { $0 === widget }) {
+            presentation.added.remove(at: index)
+        } else {
+            presentation.removed.append(id)
+        }
     }
 
     /// The widgets added and removed since the last call (the added ones as snapshots

@@ -42,6 +42,9 @@ final class SceneHost {
         if let scene = controller as? any Scene {
             widgets = scene.sceneWidgets
             layout = scene.sceneLayout
+        } else if let navigation = controller as? NavigationController {
+            widgets = [("navigation", navigation.navigationView)]  // its screens' widgets follow
+            layout = nil
         } else {
             widgets = SceneWidgets.discover(in: controller)
             layout = nil
@@ -57,6 +60,7 @@ final class SceneHost {
         self.controller = controller
         tree.onChangesPending = { [weak self] in self?.changesPending() }
         setUpPresentation(for: controller)
+        setUpNavigation(for: controller)
     }
 
     // MARK: - Sessions and viewers

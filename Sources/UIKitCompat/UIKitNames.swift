@@ -49,3 +49,9 @@ public typealias UITableViewDataSource = TableViewDataSource
 public typealias UIAlertController = AlertController
 /// `UIAlertAction` is ``AlertAction``.
 public typealias UIAlertAction = AlertAction
+/// `UINavigationController` is ``NavigationController``.
+public typealias UINavigationController = NavigationController
+/// `UINavigationItem` is ``NavigationItem``.
+public typealias UINavigationItem = NavigationItem
+/// `UIBarButtonItem` is ``BarButtonItem``.
+public typealias UIBarButtonItem = BarButtonItem
