@@ -134,7 +134,8 @@ final class SceneHost {
                                        target: event.target))
         }
         // Tables and alerts take row and action events, not control events (no value echo).
-        if !(widget is Control), let receiver = widget as? any WidgetEventReceiver {
+        let control = widget as? Control
+        if control == nil, let receiver = widget as? any WidgetEventReceiver {
             let widgetEvent = WidgetEvent(name: event.event, row: event.row, toSection: event.toSection,
                                           toIndex: event.toIndex, action: event.action, value: event.value)
             return run(event, session: session, client: client, widgetID: widget.id, valueProperty: nil) {
@@ -150,7 +151,7 @@ final class SceneHost {
             return .error(ErrorMessage(ack: event.seq, code: .unknownEvent,
                                        message: "'\(event.event)' is not a control event name", target: event.target))
         }
-        guard let control = widget as? Control else {
+        guard let control else {
             return .error(ErrorMessage(ack: event.seq, code: .unknownEvent,
                                        message: "\(widget.kind) '\(widget.id)' is not a control and sends no events",
                                        target: event.target))
