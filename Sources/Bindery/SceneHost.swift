@@ -133,9 +133,11 @@ final class SceneHost {
                                        message: "scene '\(definition.name)' has no widget '\(event.target)'",
                                        target: event.target))
         }
-        // Tables and alerts take row and action events, not control events (no value echo).
+        // Tables, alerts, a search bar's buttons: events that are not control events (no
+        // value echo). A control's own events skip the protocol check.
         let control = widget as? Control
-        if control == nil, let receiver = widget as? any WidgetEventReceiver {
+        let name = Control.Event(name: event.event)
+        if control == nil || name == nil, let receiver = widget as? any WidgetEventReceiver {
             let widgetEvent = WidgetEvent(name: event.event, row: event.row, toSection: event.toSection,
                                           toIndex: event.toIndex, action: event.action, value: event.value)
             return run(event, session: session, client: client, widgetID: widget.id, valueProperty: nil) {
@@ -147,7 +149,7 @@ final class SceneHost {
                 }
             }
         }
-        guard let name = Control.Event(name: event.event) else {
+        guard let name else {
             return .error(ErrorMessage(ack: event.seq, code: .unknownEvent,
                                        message: "'\(event.event)' is not a control event name", target: event.target))
         }

@@ -55,3 +55,9 @@ public typealias UINavigationController = NavigationController
 public typealias UINavigationItem = NavigationItem
 /// `UIBarButtonItem` is ``BarButtonItem``.
 public typealias UIBarButtonItem = BarButtonItem
+/// `UISearchBar` is ``SearchBar``.
+public typealias UISearchBar = SearchBar
+/// `UITextView` is ``TextView``.
+public typealias UITextView = TextView
+/// `UIPickerView` is ``PickerView``.
+public typealias UIPickerView = PickerView
