@@ -25,6 +25,7 @@ extension SceneHost: ScreenHost {
             if tree.widget(withID: widget.id) !== widget { continue }
             added.append(widget)
         }
+        for recognizer in addGestureRecognizers(of: added) { presentation.added.append(recognizer) }
         return added
     }
 
@@ -40,6 +41,7 @@ extension SceneHost: ScreenHost {
 
     func removeWidgets(_ widgets: [View]) {
         for widget in widgets.reversed() {
+            for recognizer in (widget.gestureRecognizers ?? []).reversed() { removeWidget(recognizer) }
             removeWidget(widget)
         }
         changesPending()

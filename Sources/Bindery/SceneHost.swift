@@ -58,6 +58,7 @@ final class SceneHost {
             }
         }
         self.controller = controller
+        addGestureRecognizers(of: tree.widgets)
         tree.onChangesPending = { [weak self] in self?.changesPending() }
         setUpPresentation(for: controller)
         setUpNavigation(for: controller)

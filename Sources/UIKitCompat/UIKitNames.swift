@@ -61,3 +61,9 @@ public typealias UISearchBar = SearchBar
 public typealias UITextView = TextView
 /// `UIPickerView` is ``PickerView``.
 public typealias UIPickerView = PickerView
+/// `UIGestureRecognizer` is ``GestureRecognizer``.
+public typealias UIGestureRecognizer = GestureRecognizer
+/// `UITapGestureRecognizer` is ``TapGestureRecognizer``.
+public typealias UITapGestureRecognizer = TapGestureRecognizer
+/// `UILongPressGestureRecognizer` is ``LongPressGestureRecognizer``.
+public typealias UILongPressGestureRecognizer = LongPressGestureRecognizer
