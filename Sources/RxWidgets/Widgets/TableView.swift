@@ -428,10 +428,6 @@ open class TableView: View, WidgetEventReceiver {
         setContent(content, keepingSelection: true)
         itemMovedHub.send((source, destination))
     }
-
-    deinit {
-        rxDataSource = nil
-    }
 }
 
 /// The table's wire property names (beside `items`).
