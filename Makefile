@@ -32,7 +32,7 @@ test-deps:
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null && command -v ss >/dev/null || { \
 		echo "make: installing chromium, chromium-driver and iproute2 (ss)"; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver iproute2; }
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver iproute2 fonts-nanum; }
 
 test: deps test-deps
 	$(SWIFT) build --build-tests
