@@ -13,36 +13,14 @@ sys.path.insert(0, str(ROOT / "Tests/Browser"))
 import harness  # noqa: E402  (Bindery's own browser harness)
 from harness import WAIT, By, Page, free_port, new_driver, wait_http  # noqa: E402,F401
 
-WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-
-
-def axe_script():
-    """axe-core's axe.min.js from PyPI's axe-playwright-python wheel (`make test-deps`
-    installs it with --no-deps), or None."""
-    try:
-        import axe_playwright_python
-    except ImportError:
-        return None
-    path = Path(axe_playwright_python.__file__).parent / "axe.min.js"
-    return path.read_text() if path.exists() else None
-
 
 def serious_axe_violations(page):
-    """axe-core's serious and critical WCAG 2.1 A/AA violations on the page:
-    [(rule, impact, [targets])]."""
-    # Bindery's harness has its own loader once the client's accessibility tests land.
-    script = harness.axe_source() if hasattr(harness, "axe_source") else axe_script()
+    """axe-core's serious and critical WCAG 2.1 A/AA violations on the page (harness's
+    `Page.axe`): [(rule, impact, [targets])]."""
+    script = harness.axe_source()
     if script is None:
-        raise unittest.SkipTest("axe-playwright-python (axe-core) is not installed")
-    page.js(script)
-    result = page.driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
-        "  .then((r) => done(r.violations.map((v) => [v.id, v.impact, v.nodes.map((n) => n.target.join(' '))])))"
-        "  .catch((e) => done(String(e)))", WCAG_TAGS)
-    if isinstance(result, str):
-        raise AssertionError(f"axe failed: {result}")
-    return [v for v in result if v[1] in ("serious", "critical")]
+        raise unittest.SkipTest("axe-playwright-python (axe-core) is not installed: make test-deps")
+    return [v for v in page.axe(script) if v[1] in ("serious", "critical")]
 
 
 def focus_is_visible(page):
@@ -52,7 +30,8 @@ def focus_is_visible(page):
 
 
 def screenshots(page, name):
-    """Saves docs/screenshots/<name>.png (desktop) and <name>-phone.png (390 px wide)."""
+    """Saves <name>.png (desktop) and <name>-phone.png (390 px wide) where the harness
+    keeps screenshots (BINDERY_SCREENSHOT_DIR)."""
     size = page.driver.get_window_size()
     page.screenshot(name)
     page.driver.set_window_size(390, 844)

@@ -44,14 +44,15 @@ public final class ExpensesViewController: ViewController, Scene {
          ("statusLabel", statusLabel), ("expenseList", expenseList), ("totalLabel", totalLabel)]
     }
 
-    /// The form in one group, the list and its total in another.
+    /// The form in one group, the list and its total in another. The captions are the
+    /// fields' visible labels (and their accessible names).
     public var sceneLayout: SceneLayout? {
         .column([
             .group("New expense", [
-                .widget("titleField"),
-                .row([.widget("amountField"), .widget("amountHint")]),
-                .widget("categoryPicker"),
-                .row([.widget("saveButton"), .widget("savingIndicator"), .widget("statusLabel")]),
+                .widget("titleField", caption: "What for"),
+                .row([.widget("amountField", caption: "Amount"), .widget("amountHint")], alignment: .firstBaseline),
+                .widget("categoryPicker", caption: "Category"),
+                .row([.widget("saveButton"), .widget("savingIndicator"), .widget("statusLabel")], alignment: .center),
             ]),
             .group("Expenses", [.widget("expenseList"), .widget("totalLabel")]),
         ])
@@ -62,6 +63,8 @@ public final class ExpensesViewController: ViewController, Scene {
         titleField.placeholder = "What for? (e.g. Team lunch)"
         amountField.placeholder = "Amount (e.g. 12.50)"
         saveButton.setTitle("Save expense", for: .normal)
+        savingIndicator.accessibilityLabel = "Saving"
+        expenseList.accessibilityLabel = "Saved expenses"
         let viewModel = self.viewModel
 
         // The form, both ways: edits go to the view model; its resets (after a save)
@@ -107,7 +110,8 @@ public final class ExpensesViewController: ViewController, Scene {
 /// Registers the Expenses screen as `expenses`: one per browser session, saving through a
 /// simulated service on the server's loop (virtual time under BinderyTesting).
 public func registerExpenses(_ registry: SceneRegistry) {
-    registry.register("expenses", title: "Expenses") { context in
+    registry.register("expenses", title: "Expenses",
+                      description: "Log what you spent; saving takes a moment, and amounts over 1,000.00 are refused.") { context in
         ExpensesViewController(viewModel: ExpensesViewModel(service: SimulatedExpenseService(scheduler: context.scheduler)))
     }
 }

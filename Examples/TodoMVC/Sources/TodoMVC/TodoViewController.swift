@@ -111,5 +111,6 @@ public final class TodoViewController: ViewController, Scene {
 
 /// Registers the TodoMVC scene as `todomvc` (one list per browser session).
 public func registerTodoMVC(_ registry: SceneRegistry) {
-    registry.register("todomvc", title: "TodoMVC") { TodoViewController() }
+    registry.register("todomvc", title: "TodoMVC",
+                      description: "The TodoMVC app; its own page is at /, this one is drawn by Bindery.") { TodoViewController() }
 }
