@@ -30,10 +30,10 @@ def focus_is_visible(page):
 
 
 def screenshots(page, name):
-    """Saves <name>.png (desktop) and <name>-phone.png (390 px wide) where the harness
+    """Saves <name>-desktop.png and <name>-phone.png (390 px wide) where the harness
     keeps screenshots (BINDERY_SCREENSHOT_DIR)."""
     size = page.driver.get_window_size()
-    page.screenshot(name)
+    page.screenshot(f"{name}-desktop")
     page.driver.set_window_size(390, 844)
     try:
         page.screenshot(f"{name}-phone")
