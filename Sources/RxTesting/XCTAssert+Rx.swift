@@ -41,20 +41,29 @@ public func XCTAssertRecordedElements<T: Equatable>(
     file: StaticString = #filePath,
     line: UInt = #line
 ) {
-    if let stop = stream.first(where: { $0.value.isStopEvent }) {
-        XCTFail("A non-next stop event has been emitted: \(stop)", file: file, line: line)
-        return
+    if let message = recordedElementsFailure(stream, elements) {
+        XCTFail(message, file: file, line: line)
     }
-    assertSequencesEqual(stream.compactMap { $0.value.element }, elements, file: file, line: line)
 }
 
-/// Fails with the first index where the lists differ and both lists in full.
+/// Why `stream` does not hold exactly the `next` elements `elements`, or `nil` when it does.
+func recordedElementsFailure<T: Equatable>(_ stream: [Recorded<Event<T>>], _ elements: [T]) -> String? {
+    if let stop = stream.first(where: { $0.value.isStopEvent }) {
+        return "A non-next stop event has been emitted: \(stop)"
+    }
+    return sequenceDifference(stream.compactMap { $0.value.element }, elements)
+}
+
 private func assertSequencesEqual<E: Equatable>(_ lhs: [E], _ rhs: [E], file: StaticString, line: UInt) {
-    if lhs == rhs { return }
+    if let message = sequenceDifference(lhs, rhs) {
+        XCTFail(message, file: file, line: line)
+    }
+}
+
+/// The first index where the lists differ and both lists in full, or `nil` when equal.
+func sequenceDifference<E: Equatable>(_ lhs: [E], _ rhs: [E]) -> String? {
+    if lhs == rhs { return nil }
     let index = zip(lhs, rhs).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(lhs.count, rhs.count)
     func item(_ list: [E]) -> String { index < list.count ? "\(list[index])" : "(none)" }
-    XCTFail(
-        "events differ at index \(index): got \(item(lhs)), expected \(item(rhs))\n  got      \(lhs)\n  expected \(rhs)",
-        file: file, line: line
-    )
+    return "events differ at index \(index): got \(item(lhs)), expected \(item(rhs))\n  got      \(lhs)\n  expected \(rhs)"
 }
