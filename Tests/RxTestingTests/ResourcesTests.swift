@@ -41,12 +41,18 @@ final class ResourcesTests: XCTestCase {
 
     func testARetainCycleShowsAsALeak() {
         let before = Resources.total
-        var subject: PublishSubject<Int>? = PublishSubject<Int>()
-        // The subscription holds the subject and the subject holds the subscription.
-        let cycle = subject!.subscribe(onNext: { [subject] _ in _ = subject })
-        subject = nil
+        weak var weakSubject: PublishSubject<Int>?
+        do {
+            let subject = PublishSubject<Int>()
+            weakSubject = subject
+            // The subscription holds the subject and the subject holds the subscription;
+            // the disposable is dropped without being disposed.
+            _ = subject.subscribe(onNext: { [subject] _ in _ = subject })
+        }
+        XCTAssertNotNil(weakSubject)
         XCTAssertGreaterThan(Resources.total, before, "the cycle keeps the subject and its observer alive")
-        cycle.dispose()
+        weakSubject?.dispose() // drops its observers: the cycle is broken
+        XCTAssertNil(weakSubject)
         XCTAssertEqual(Resources.total, before)
     }
 
