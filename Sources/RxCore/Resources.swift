@@ -7,6 +7,7 @@ import Synchronization
 /// `tearDown`, which catches subscriptions that outlive their disposal.
 public struct Resources {
     private static let count = Atomic<Int32>(0)
+    fileprivate static let serialDispatchQueueObservables = Atomic<Int32>(0)
 
     /// The number of Rx objects alive now.
     public static var total: Int32 {
@@ -24,6 +25,12 @@ public struct Resources {
     public static func decrementTotal() -> Int32 {
         count.wrappingSubtract(1, ordering: .relaxed).newValue
     }
+
+    /// The number of live `observe(on:)` sequences that take the serial-scheduler path
+    /// (a `SerialDispatchQueueScheduler` or `MainScheduler`), as RxSwift counts them.
+    public static var numberOfSerialDispatchQueueObservables: Int32 {
+        serialDispatchQueueObservables.load(ordering: .relaxed)
+    }
 }
 
 /// A stored property that counts its owner in ``Resources/total`` for the owner's lifetime:
@@ -35,6 +42,17 @@ struct ResourceToken: ~Copyable, Sendable {
 
     deinit {
         Resources.decrementTotal()
+    }
+}
+
+/// ``ResourceToken`` that also counts ``Resources/numberOfSerialDispatchQueueObservables``.
+struct SerialDispatchQueueObservableToken: ~Copyable, Sendable {
+    init() {
+        Resources.serialDispatchQueueObservables.wrappingAdd(1, ordering: .relaxed)
+    }
+
+    deinit {
+        Resources.serialDispatchQueueObservables.wrappingSubtract(1, ordering: .relaxed)
     }
 }
 #endif

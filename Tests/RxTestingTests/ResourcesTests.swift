@@ -156,6 +156,20 @@ final class ResourcesTests: XCTestCase {
             refCount.dispose()
         }
     }
+    func testSerialObserveOnIsCountedWhileAlive() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "resources-tests")
+        let before = Resources.numberOfSerialDispatchQueueObservables
+        var serial: Observable<Int>? = Observable.just(0).observe(on: scheduler)
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before + 1)
+        var main: Observable<Int>? = Observable.just(0).observe(on: MainScheduler.instance)
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before + 2)
+        let concurrent = Observable.just(0).observe(on: ConcurrentDispatchQueueScheduler(qos: .default))
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before + 2, "\(concurrent) takes the general path")
+        serial = nil
+        main = nil
+        XCTAssertNil(serial ?? main)
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, before)
+    }
     #else
     func testNeedsTraceResources() throws {
         throw XCTSkip("Resources.total needs RxCore built with -DTRACE_RESOURCES (make test-trace-resources)")
