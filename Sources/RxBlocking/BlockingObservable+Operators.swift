@@ -58,25 +58,43 @@ extension BlockingObservable {
         defer { subscription.dispose() }
 
         let wait = BlockingWait()
-        subscription.setDisposable(source.subscribe { event in
-            let finished: Bool
-            switch event {
-            case .next(let element):
-                do {
-                    finished = state.append(if: try predicate(element) ? element : nil, max: max)
-                } catch {
+        let source = self.source
+        let subscribe = {
+            subscription.setDisposable(source.subscribe { event in
+                // Nothing more once the answer is known (RxSwift does not even call the
+                // predicate again).
+                if state.isDone { return }
+                let finished: Bool
+                switch event {
+                case .next(let element):
+                    do {
+                        finished = state.append(if: try predicate(element) ? element : nil, max: max)
+                    } catch {
+                        finished = state.finish(error)
+                    }
+                case .error(let error):
                     finished = state.finish(error)
+                case .completed:
+                    finished = state.finish(nil)
                 }
-            case .error(let error):
-                finished = state.finish(error)
-            case .completed:
-                finished = state.finish(nil)
+                if finished {
+                    subscription.dispose()
+                    wait.stop()
+                }
+            })
+        }
+        // As RxSwift: subscribe inside the current-thread trampoline, so a source that
+        // schedules its elements there (`of`, `from`, `repeatElement`...) sends them only
+        // once `subscription` is set, and stopping early disposes it (an endless
+        // synchronous source still ends).
+        if CurrentThreadScheduler.isScheduleRequired {
+            _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+                subscribe()
+                return Disposables.create()
             }
-            if finished {
-                subscription.dispose()
-                wait.stop()
-            }
-        })
+        } else {
+            subscribe()
+        }
 
         if !wait.wait(timeout: timeout) {
             _ = state.finish(RxError.timeout)

@@ -8,6 +8,13 @@ final class BlockingState<Element>: @unchecked Sendable {
     private var error: Swift.Error?
     private var done = false
 
+    /// `true` once the answer is known.
+    var isDone: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return done
+    }
+
     /// Appends `element` (when not `nil`) unless already done; returns `true` when this
     /// makes `max` elements, which ends the wait.
     func append(if element: Element?, max: Int?) -> Bool {

@@ -31,6 +31,26 @@ final class BlockingObservableTests: XCTestCase {
         XCTAssertEqual(sent, [1, 2, 3]) // a synchronous source runs on, but its later elements are dropped
     }
 
+    func testEndlessSynchronousSourcesStopOnceAnswered() throws {
+        XCTAssertEqual(try Observable.repeatElement(5).toBlocking().first(), 5)
+        XCTAssertThrowsError(try Observable.repeatElement(5).toBlocking().single()) {
+            guard case RxError.moreThanOneElement = $0 else { return XCTFail("\($0)") }
+        }
+    }
+
+    func testPredicateIsNotCalledOnceAnswered() {
+        var seen: [Int] = []
+        XCTAssertThrowsError(try Observable.of(42, 43, 44, 45).toBlocking().single { seen.append($0); return $0 >= 43 })
+        XCTAssertEqual(seen, [42, 43, 44])
+        seen = []
+        XCTAssertThrowsError(try Observable.of(42, 43, 44).toBlocking().single {
+            seen.append($0)
+            if $0 < 43 { return false }
+            throw Failure()
+        })
+        XCTAssertEqual(seen, [42, 43])
+    }
+
     func testFirstOfEmptyIsNilAndFirstOfErrorThrows() throws {
         XCTAssertNil(try Observable<Int>.empty().toBlocking().first())
         XCTAssertThrowsError(try Observable<Int>.error(Failure()).toBlocking().first())
