@@ -8,6 +8,8 @@ import XCTest
 /// subscription ends. Without the flag every test skips.
 final class ResourcesTests: XCTestCase {
     #if TRACE_RESOURCES
+    struct Failure: Error {}
+
     private var startTotal: Int32 = 0
 
     override func setUpWithError() throws {
@@ -137,6 +139,41 @@ final class ResourcesTests: XCTestCase {
                 xs.debounce(.seconds(10), scheduler: scheduler).delay(.seconds(5), scheduler: scheduler)
             }
             XCTAssertEqual(res.events, [.next(230, 2), .completed(305)])
+        }
+    }
+
+    func testCombiningAndTimeOperatorsGiveEverythingBack() {
+        typealias Make = (TestScheduler, TestableObservable<Int>, TestableObservable<Int>) -> Observable<Int>
+        let operators: [(String, Make)] = [
+            ("concat", { _, xs, ys in xs.concat(ys) }),
+            ("merge", { _, xs, ys in Observable.merge(xs.asObservable(), ys.asObservable()) }),
+            ("combineLatest", { _, xs, ys in Observable.combineLatest(xs, ys) { $0 + $1 } }),
+            ("zip", { _, xs, ys in Observable.zip(xs, ys) { $0 + $1 } }),
+            ("withLatestFrom", { _, xs, ys in xs.withLatestFrom(ys) { $0 + $1 } }),
+            ("take(until:)", { _, xs, ys in xs.take(until: ys) }),
+            ("switchLatest", { _, xs, ys in xs.map { _ in ys.asObservable() }.switchLatest() }),
+            ("catch", { _, xs, ys in xs.concat(Observable.error(Failure())).catch { _ in ys.asObservable() } }),
+            ("retry", { _, xs, _ in xs.concat(Observable.error(Failure())).retry(2) }),
+            ("scan+distinct", { _, xs, _ in xs.scan(0, accumulator: +).distinctUntilChanged().startWith(-1) }),
+            ("throttle", { scheduler, xs, _ in xs.throttle(.seconds(15), scheduler: scheduler) }),
+            ("timeout", { scheduler, xs, ys in xs.timeout(.seconds(5), other: ys, scheduler: scheduler) }),
+            ("sample", { _, xs, ys in xs.sample(ys) }),
+            ("buffer", { scheduler, xs, _ in xs.buffer(timeSpan: .seconds(20), count: 2, scheduler: scheduler).map(\.count) }),
+            ("publish+refCount", { _, xs, _ in xs.publish().refCount() }),
+            ("Driver", { _, xs, _ in xs.asDriver(onErrorJustReturn: 0).asObservable() }),
+        ]
+        for (name, make) in operators {
+            for disposed in [1000, 225] {
+                let before = Resources.total
+                do {
+                    let scheduler = TestScheduler(initialClock: 0)
+                    let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+                    let ys = scheduler.createColdObservable([.next(5, 10), .next(15, 20), .completed(40)])
+                    let res = scheduler.start(disposed: disposed) { make(scheduler, xs, ys) }
+                    XCTAssertFalse(res.events.isEmpty, name)
+                }
+                XCTAssertEqual(Resources.total, before, "\(name) disposed at \(disposed) leaked")
+            }
         }
     }
 
