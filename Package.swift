@@ -56,7 +56,7 @@ let package = Package(
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTesting"]),
-        .testTarget(name: "RxBlockingTests", dependencies: ["RxBlocking", "RxCore", "RxTesting"]),
+        .testTarget(name: "RxBlockingTests", dependencies: ["RxBlocking", "RxCore", "RxTesting", "EventLoop"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "RxCore"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting"]),
