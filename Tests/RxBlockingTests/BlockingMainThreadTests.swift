@@ -15,6 +15,23 @@ final class BlockingMainThreadTests: XCTestCase {
         XCTAssertEqual(try timer.toBlocking(timeout: 5).first(), 0)
     }
 
+    func testInsideABlockTheMainQueueRunsOnlyTheTimeoutEndsTheWait() {
+        // The main queue is serial: while one of its blocks blocks, its later blocks wait.
+        let done = expectation(description: "main-queue block returned")
+        let outcome = MainOutcome()
+        DispatchQueue.main.async {
+            let deferred = Observable.of(1).observe(on: MainScheduler.asyncInstance)
+            do {
+                outcome.value = "\(try deferred.toBlocking(timeout: 0.1).first() as Any)"
+            } catch {
+                outcome.value = "\(error)"
+            }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 5)
+        XCTAssertEqual(outcome.value, "\(RxError.timeout)")
+    }
+
     func testOnAnInstalledLoopThatCannotTurnOnlyTheTimeoutEndsTheWait() throws {
         // A loop whose thread is this one and which only turns when the test says so:
         // what a Bindery loop looks like to code blocking inside one of its callbacks.
@@ -35,6 +52,11 @@ final class BlockingMainThreadTests: XCTestCase {
         // Sources that need no loop turn still work there.
         XCTAssertEqual(try Observable.of(1, 2).toBlocking(timeout: 1).toArray(), [1, 2])
     }
+}
+
+/// Set and read on the main thread only.
+private final class MainOutcome: @unchecked Sendable {
+    var value: String?
 }
 
 /// A main loop that queues work until `runPending()`; its thread is whichever thread asks.
