@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-browser test-examples test-reliability soak test-tsan test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message bench clean
+.PHONY: deps build run test test-browser test-examples test-reliability soak test-tsan test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message bench clean
 
 deps:
 	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
@@ -41,6 +41,7 @@ test: deps test-deps
 	$(MAKE) test-examples
 	$(MAKE) test-reliability
 	$(MAKE) test-tsan
+	$(MAKE) test-trace-resources
 
 # The demo in headless Chromium against the real bindery binary.
 test-browser: deps test-deps
@@ -103,6 +104,13 @@ bench: deps
 test-tsan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
 	TSAN_OPTIONS="history_size=7 halt_on_error=1" $(SWIFT) test --skip-build --scratch-path .build-tsan --filter Concurrency
+
+# Leak checks: Resources.total (RxSwift's TRACE_RESOURCES counter of live Rx objects) back
+# to its start value after common operators and subjects (own build folder: the flag
+# changes RxCore's objects).
+test-trace-resources: deps
+	$(SWIFT) build --build-tests --scratch-path .build-trace -Xswiftc -DTRACE_RESOURCES
+	$(SWIFT) test --skip-build --scratch-path .build-trace --filter ResourcesTests
 
 # RFC 6455 conformance: Autobahn|Testsuite groups 1-10 against wsecho; fails on any FAILED case.
 CONFORMANCE ?= $(firstword $(wildcard ../shared/conformance ../../shared/conformance))
@@ -184,4 +192,4 @@ fuzz-message: $(FUZZ_DIR)/message-fuzz
 fuzz: fuzz-ws fuzz-http fuzz-message
 
 clean:
-	rm -rf .build .build-tsan .build-fuzz
+	rm -rf .build .build-tsan .build-fuzz .build-trace

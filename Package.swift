@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "RxCore", targets: ["RxCore"]),
         .library(name: "RxTesting", targets: ["RxTesting"]),
+        .library(name: "RxBlocking", targets: ["RxBlocking"]),
         .library(name: "EventLoop", targets: ["EventLoop"]),
         .library(name: "RxWidgets", targets: ["RxWidgets"]),
         .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
@@ -44,6 +45,8 @@ let package = Package(
         .target(name: "EventLoop", dependencies: ["CLibUV", "RxCore"], swiftSettings: hotPath),
         // Virtual time for users' tests (RxTest's API).
         .target(name: "RxTesting", dependencies: ["RxCore"]),
+        // Blocking operators for tests and scripts (RxBlocking's API).
+        .target(name: "RxBlocking", dependencies: ["RxCore"]),
         // Layer 2: server-side widget models with RxCocoa's reactive extensions.
         .target(name: "RxWidgets", dependencies: ["RxCore"], swiftSettings: hotPath),
         // UIKit names as typealiases, so RxCocoa-era code ports by changing imports.
@@ -70,6 +73,7 @@ let package = Package(
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTesting"]),
+        .testTarget(name: "RxBlockingTests", dependencies: ["RxBlocking", "RxCore", "RxTesting", "EventLoop"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "RxCore"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting"]),
