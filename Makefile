@@ -192,4 +192,4 @@ fuzz-message: $(FUZZ_DIR)/message-fuzz
 fuzz: fuzz-ws fuzz-http fuzz-message
 
 clean:
-	rm -rf .build .build-tsan .build-fuzz .build-trace
+	rm -rf .build .build-tsan .build-fuzz .build-trace .build-examples
