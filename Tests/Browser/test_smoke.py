@@ -174,7 +174,7 @@ class BrowserSmokeTest(unittest.TestCase):
         self.assertEqual(rows()[0].find_element(By.CSS_SELECTOR, '[data-field="author"]').text, "author-1")
 
     def test_error_is_a_toast_with_its_code(self):
-        self.open_scene("colors")
+        self.open_scene("colors?dev=1")  # stable codes are shown in developer mode
         self.js("bindery.send('noSuchWidget', 'touchUpInside')")
         toast = self.until(lambda: self.driver.find_elements(By.CSS_SELECTOR, ".bd-toast code"))
         self.assertEqual(toast[0].get_attribute("textContent"), "unknown-target")
