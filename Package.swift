@@ -2,8 +2,12 @@
 import PackageDescription
 
 // Release builds drop the run-time exclusivity checks (about 13 % of the instructions on
-// the echo path, Benchmarks/README.md); debug and test builds keep them.
-let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+// the echo path, Benchmarks/README.md); debug and test builds keep them. SwiftPM refuses
+// unsafe flags in a package depended on by version (a user's `.package(url:from:)`), so a
+// checkout of Bindery (a dependency by URL lives in `.build/checkouts/`) builds without
+// them; this repository and packages naming it by path keep them.
+let isCheckout = Context.packageDirectory.contains("/checkouts/")
+let hotPath: [SwiftSetting] = isCheckout ? [] : [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
     name: "Bindery",

@@ -139,6 +139,8 @@ public final class BinderyApp {
         let logger = self.logger
         store.logger = { logger.info("\($0)") }
         BindingErrorRouter.log = { logger.warning("\($0)") }
+        // Unhandled Rx errors would otherwise be printed without time or level.
+        Hooks.defaultErrorHandler = { _, error in logger.error("unhandled Rx error", metadata: ["error": "\(error)"]) }
         self.store = store
         startedAt = .now
 

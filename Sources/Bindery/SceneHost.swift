@@ -161,7 +161,8 @@ final class SceneHost {
         }
         // A value event from a control that has a value says what the value became; without
         // one it would be taken as a bare action and change nothing.
-        if event.value == nil, (name == .valueChanged || name == .editingChanged), let property = control.valueProperty {
+        // (A tag test, not `== nil`: that copies the value on the hot path.)
+        if name == .valueChanged || name == .editingChanged, case .none = event.value, let property = control.valueProperty {
             return .error(ErrorMessage(ack: event.seq, code: .badValue,
                                        message: "\(control.kind) '\(control.id)': \(event.event) needs a \"value\" (its \(property))",
                                        target: event.target))

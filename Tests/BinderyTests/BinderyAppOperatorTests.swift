@@ -1,4 +1,4 @@
-import Bindery
+@testable import Bindery
 import Foundation
 import XCTest
 
@@ -65,6 +65,23 @@ final class BinderyAppOperatorTests: XCTestCase {
     }
 
     func testMetricsHaveLatencyRequestsProcessAndBuildInfo() throws {
+        // One WebSocket event, so the latency histogram has an observation.
+        let python = (ProcessInfo.processInfo.environment["BINDERY_TEST_VENV"] ?? "/tmp/bindery-test-venv") + "/bin/python"
+        var events = 0
+        if FileManager.default.isExecutableFile(atPath: python) {
+            let script = """
+                import asyncio, json, sys, websockets
+                async def main():
+                    async with websockets.connect(sys.argv[1] + "/ws/echo") as ws:
+                        json.loads(await ws.recv())
+                        await ws.send(json.dumps({"type": "event", "seq": 1, "target": "input", "event": "editingChanged", "value": "hi"}))
+                        print(json.loads(await ws.recv())["type"])
+                asyncio.run(main())
+                """
+            let result = try runProcess(python, ["-c", script, server.baseURL.replacingOccurrences(of: "http", with: "ws")], timeout: 20)
+            XCTAssertEqual(result.stdout, "patch\n", result.stderr)
+            events = 1
+        }
         _ = try request("/api/scenes")
         _ = try request("/api/nope")
         let answer = try request("/metrics")
@@ -75,8 +92,29 @@ final class BinderyAppOperatorTests: XCTestCase {
                        "bindery_http_requests_total{route=\"/api/*\",status=\"404\"} 1",
                        "process_resident_memory_bytes ", "process_open_fds ", "process_cpu_seconds_total ",
                        "process_start_time_seconds ", "bindery_build_info{version=\"\(BinderyApp.version)\"} 1",
-                       "bindery_events_total ", "bindery_sessions "] {
+                       "bindery_events_total ", "bindery_sessions ",
+                       "bindery_event_duration_seconds_count \(events)\n"] {
             XCTAssertTrue(answer.body.contains(needle), "missing \(needle)")
         }
+    }
+}
+
+/// The event latency histogram's buckets and exposition.
+final class LatencyHistogramTests: XCTestCase {
+    func testBucketsAreCumulativeWithSumAndCount() {
+        let histogram = LatencyHistogram()
+        histogram.record(nanoseconds: 40_000)       // ≤ 50 µs
+        histogram.record(nanoseconds: 50_000)       // ≤ 50 µs (le is inclusive)
+        histogram.record(nanoseconds: 300_000)      // ≤ 500 µs
+        histogram.record(nanoseconds: 2_000_000_000) // over 1 s
+        let text = histogram.render(name: "x", help: "h")
+        XCTAssertTrue(text.hasPrefix("# HELP x h\n# TYPE x histogram\n"), text)
+        XCTAssertTrue(text.contains("x_bucket{le=\"0.00005\"} 2\n"), text)
+        XCTAssertTrue(text.contains("x_bucket{le=\"0.00025\"} 2\n"), text)
+        XCTAssertTrue(text.contains("x_bucket{le=\"0.0005\"} 3\n"), text)
+        XCTAssertTrue(text.contains("x_bucket{le=\"1\"} 3\n"), text)
+        XCTAssertTrue(text.contains("x_bucket{le=\"+Inf\"} 4\n"), text)
+        XCTAssertTrue(text.contains("x_sum 2.00039\n"), text)
+        XCTAssertTrue(text.hasSuffix("x_count 4\n"), text)
     }
 }

@@ -189,6 +189,19 @@ final class BinderyExecutableTests: XCTestCase {
         try client.send(Array("GET /api/nope HTTP/1.0\r\n\r\n".utf8))
         let answer = String(decoding: try client.receiveUntilEOF(), as: UTF8.self)
         XCTAssertTrue(answer.hasPrefix("HTTP/1.1 404"), answer)
+        XCTAssertTrue(answer.contains("Content-Type: application/json"), answer)
+        XCTAssertTrue(answer.hasSuffix(#"{"error":"not-found","message":"no API route GET /api/nope"}"#), answer)
+        func get(_ path: String) throws -> String {
+            let client = try TestClient(port: port)
+            try client.send(Array("GET \(path) HTTP/1.0\r\n\r\n".utf8))
+            return String(decoding: try client.receiveUntilEOF(), as: UTF8.self)
+        }
+        let health = try get("/healthz")
+        XCTAssertTrue(health.contains(#""version":"0.1.0","uptime_seconds":"#), health)
+        let metrics = try get("/metrics")
+        XCTAssertTrue(metrics.contains("Content-Type: text/plain; version=0.0.4; charset=utf-8"), metrics)
+        XCTAssertTrue(metrics.contains("bindery_http_requests_total{route=\"/api/*\",status=\"404\"} 1"), metrics)
+        XCTAssertTrue(metrics.contains("process_resident_memory_bytes "), metrics)
         XCTAssertEqual(kill(child.process.processIdentifier, SIGTERM), 0)
         XCTAssertEqual(waitForExit(child.process, timeout: 5), 0)
         let rest = String(decoding: child.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -197,7 +210,7 @@ final class BinderyExecutableTests: XCTestCase {
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
             XCTAssertNotNil((object["time"] as? String).flatMap { Self.isUTCTime($0) ? $0 : nil }, String(line))
             XCTAssertNotNil(object["level"] as? String, String(line))
-            if object["msg"] as? String == "request" {
+            if object["msg"] as? String == "request", object["path"] as? String == "/api/nope" {
                 sawRequest = true
                 XCTAssertEqual(object["method"] as? String, "GET")
                 XCTAssertEqual(object["path"] as? String, "/api/nope")
