@@ -1,0 +1,48 @@
+extension ObservableConvertibleType {
+    /// The elements as an async sequence: `for try await element in observable.values`.
+    ///
+    /// The stream subscribes when made and buffers elements the loop has not taken yet.
+    /// An error is thrown from the loop; ending the loop early, or cancelling its task,
+    /// disposes the subscription; a subscription disposed from elsewhere throws
+    /// `CancellationError`.
+    public var values: AsyncThrowingStream<Element, Swift.Error> {
+        AsyncThrowingStream<Element, Swift.Error> { continuation in
+            // Set by the terminal event before `onDisposed` runs, on the same thread.
+            let terminated = UncheckedBox(false)
+            let disposable = asObservable().subscribe(
+                onNext: { element in
+                    nonisolated(unsafe) let element = element
+                    continuation.yield(element)
+                },
+                onError: { error in
+                    terminated.value = true
+                    continuation.finish(throwing: error)
+                },
+                onCompleted: {
+                    terminated.value = true
+                    continuation.finish()
+                },
+                onDisposed: {
+                    if !terminated.value {
+                        continuation.finish(throwing: CancellationError())
+                    }
+                }
+            )
+            let subscription = UncheckedSendable(disposable)
+            continuation.onTermination = { termination in
+                if case .cancelled = termination {
+                    subscription.value.dispose()
+                }
+            }
+        }
+    }
+}
+
+/// A mutable value shared by closures that the Rx grammar runs one at a time.
+final class UncheckedBox<Value>: @unchecked Sendable {
+    var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
