@@ -91,7 +91,7 @@ final class InfallibleTests: XCTestCase {
         _ = infallible.subscribe(with: owner!, onNext: { $0.log.append("next(\($1))") }, onCompleted: { $0.log.append("completed") })
         subject.onNext(1)
         XCTAssertEqual(owner?.log, ["next(1)"])
-        weak var gone = owner
+        weak let gone = owner
         owner = nil
         subject.onNext(2)
         XCTAssertNil(gone)

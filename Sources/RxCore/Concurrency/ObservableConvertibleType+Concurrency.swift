@@ -2,9 +2,9 @@ extension ObservableConvertibleType {
     /// The elements as an async sequence: `for try await element in observable.values`.
     ///
     /// The stream subscribes when made and buffers elements the loop has not taken yet.
-    /// An error is thrown from the loop; ending the loop early, or cancelling its task,
-    /// disposes the subscription; a subscription disposed from elsewhere throws
-    /// `CancellationError`.
+    /// An error is thrown from the loop. Ending the loop early, or cancelling its task,
+    /// disposes the subscription; a disposal the sequence did not end itself finishes the
+    /// stream with `CancellationError` (so a cancelled loop throws it, as in RxSwift).
     public var values: AsyncThrowingStream<Element, Swift.Error> {
         AsyncThrowingStream<Element, Swift.Error> { continuation in
             // Set by the terminal event before `onDisposed` runs, on the same thread.

@@ -1,0 +1,35 @@
+import Foundation
+import RxCore
+import XCTest
+
+/// `Infallible.values` and `Infallible.from(async)`.
+final class InfallibleConcurrencyTests: XCTestCase {
+    func testValuesYieldsEveryElementThenFinishes() async {
+        var received: [Int] = []
+        for await value in Infallible.of(1, 2, 3).values {
+            received.append(value)
+        }
+        XCTAssertEqual(received, [1, 2, 3])
+    }
+
+    func testCancellingTheTaskDisposesTheSubscription() async {
+        let subscribed = expectation(description: "subscribed")
+        let disposed = expectation(description: "disposed")
+        let task = Task {
+            let source = Infallible<Int>.never().do(onSubscribed: { subscribed.fulfill() }, onDispose: { disposed.fulfill() })
+            var count = 0
+            for await _ in source.values { count += 1 }
+            return count
+        }
+        await fulfillment(of: [subscribed], timeout: 5)
+        task.cancel()
+        await fulfillment(of: [disposed], timeout: 5)
+        let count = await task.value
+        XCTAssertEqual(count, 0)
+    }
+
+    func testFromAsyncBlock() async throws {
+        let values = try await Infallible<Int>.from { 9 }.asObservable().toArray().value
+        XCTAssertEqual(values, [9])
+    }
+}
