@@ -1,25 +1,30 @@
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// A maybe of `element`.
+    @inlinable
     public static func just(_ element: Element) -> Maybe<Element> {
         Maybe(raw: Observable.just(element))
     }
 
     /// A maybe of `element`, sent on `scheduler`.
+    @inlinable
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
         Maybe(raw: Observable.just(element, scheduler: scheduler))
     }
 
     /// A maybe that fails with `error`.
+    @inlinable
     public static func error(_ error: Swift.Error) -> Maybe<Element> {
         Maybe(raw: Observable.error(error))
     }
 
     /// A maybe that never sends anything.
+    @inlinable
     public static func never() -> Maybe<Element> {
         Maybe(raw: Observable.never())
     }
 
     /// A maybe that completes empty.
+    @inlinable
     public static func empty() -> Maybe<Element> {
         Maybe(raw: Observable.empty())
     }

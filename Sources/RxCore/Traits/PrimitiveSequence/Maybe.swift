@@ -21,6 +21,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
 
     /// A maybe whose subscribe runs `subscribe`; only the first event counts.
+    @inlinable
     public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> PrimitiveSequence<Trait, Element> {
         let source = Observable<Element>.create { observer in
             subscribe { event in

@@ -4,10 +4,12 @@
 /// A thin wrapper over an `Observable`, as in RxSwift: every operator builds on the
 /// wrapped sequence, so a trait costs what the observable does.
 public struct PrimitiveSequence<Trait, Element> {
-    let source: Observable<Element>
+    // `@usableFromInline` so the entry points (`just`, `subscribe(onSuccess:…)`) can be
+    // `@inlinable`: specialised in the client they skip two generic-metadata look-ups.
+    @usableFromInline let source: Observable<Element>
 
     /// Wraps `raw`, which must keep the trait's promise.
-    init(raw: Observable<Element>) {
+    @usableFromInline init(raw: Observable<Element>) {
         self.source = raw
     }
 }
@@ -26,6 +28,7 @@ public protocol PrimitiveSequenceType {
 
 extension PrimitiveSequence: PrimitiveSequenceType {
     /// This sequence.
+    @inlinable
     public var primitiveSequence: PrimitiveSequence<Trait, Element> {
         self
     }
@@ -33,6 +36,7 @@ extension PrimitiveSequence: PrimitiveSequenceType {
 
 extension PrimitiveSequence: ObservableConvertibleType {
     /// The wrapped observable.
+    @inlinable
     public func asObservable() -> Observable<Element> {
         source
     }

@@ -1,20 +1,24 @@
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A single of `element`.
+    @inlinable
     public static func just(_ element: Element) -> Single<Element> {
         Single(raw: Observable.just(element))
     }
 
     /// A single of `element`, sent on `scheduler`.
+    @inlinable
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
         Single(raw: Observable.just(element, scheduler: scheduler))
     }
 
     /// A single that fails with `error`.
+    @inlinable
     public static func error(_ error: Swift.Error) -> Single<Element> {
         Single(raw: Observable.error(error))
     }
 
     /// A single that never sends anything.
+    @inlinable
     public static func never() -> Single<Element> {
         Single(raw: Observable.never())
     }

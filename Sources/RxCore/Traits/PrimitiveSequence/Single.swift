@@ -15,6 +15,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// A single whose subscribe runs `subscribe`: `.success` sends the element and
     /// completes, `.failure` fails; only the first event counts.
+    @inlinable
     public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
         let source = Observable<Element>.create { observer in
             subscribe { event in
@@ -38,6 +39,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Subscribes handlers: `onSuccess` or `onFailure`, then `onDisposed`; an explicit
     /// dispose calls only `onDisposed`. A missing `onFailure` sends the error to
     /// ``Hooks/defaultErrorHandler``.
+    @inlinable
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onFailure: ((Swift.Error) -> Void)? = nil,
