@@ -303,3 +303,20 @@ final class InfallibleTests: XCTestCase {
         XCTAssertEqual(res.events, [.next(201, 4), .completed(202)])
     }
 }
+
+final class RelaysInfallibleTests: XCTestCase {
+    func testRelaysAsInfallible() {
+        let behavior = BehaviorRelay(value: 0)
+        let publish = PublishRelay<Int>()
+        let replay = ReplayRelay<Int>.create(bufferSize: 1)
+        replay.accept(7)
+        var log: [String] = []
+        _ = behavior.asInfallible().subscribe(onNext: { log.append("behavior(\($0))") })
+        _ = publish.asInfallible().subscribe(onNext: { log.append("publish(\($0))") })
+        _ = replay.asInfallible().subscribe(onNext: { log.append("replay(\($0))") })
+        behavior.accept(1)
+        publish.accept(2)
+        replay.accept(3)
+        XCTAssertEqual(log, ["behavior(0)", "replay(7)", "behavior(1)", "publish(2)", "replay(3)"])
+    }
+}
