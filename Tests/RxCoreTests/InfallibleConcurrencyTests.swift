@@ -2,7 +2,7 @@ import Foundation
 import RxCore
 import XCTest
 
-/// `Infallible.values` and `Infallible.from(async)`.
+/// `Infallible.values`.
 final class InfallibleConcurrencyTests: XCTestCase {
     func testValuesYieldsEveryElementThenFinishes() async {
         var received: [Int] = []
@@ -28,8 +28,13 @@ final class InfallibleConcurrencyTests: XCTestCase {
         XCTAssertEqual(count, 0)
     }
 
-    func testFromAsyncBlock() async throws {
-        let values = try await Infallible<Int>.from { 9 }.asObservable().toArray().value
-        XCTAssertEqual(values, [9])
+    func testDisposingFromElsewhereFinishesTheStream() async {
+        let subject = PublishSubject<Int>()
+        let stream = subject.asInfallible(onErrorJustReturn: 0).take(1).values
+        subject.onNext(5)
+        var received: [Int] = []
+        for await value in stream { received.append(value) }
+        XCTAssertEqual(received, [5])
+        XCTAssertFalse(subject.hasObservers)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import RxCore
 import XCTest
 
-/// `Single/Maybe/Completable.value` and their `from(async)` forms.
+/// `Single/Maybe/Completable.value` and `Single.create(work:)`.
 final class PrimitiveSequenceConcurrencyTests: XCTestCase {
     func testSingleValue() async throws {
         let value = try await Single.just(5).value
@@ -91,36 +91,37 @@ final class PrimitiveSequenceConcurrencyTests: XCTestCase {
         XCTAssertEqual(sum, (0..<50).reduce(0, +))
     }
 
-    // MARK: - from(async)
+    // MARK: - create(work:) async
 
-    func testSingleFromAsyncBlock() async throws {
-        let value = try await Single<Int>.from {
+    func testSingleCreateFromAnAsyncClosure() async throws {
+        let value = try await Single<Int>.create {
             try await Task.sleep(nanoseconds: 1_000_000)
             return 42
         }.value
         XCTAssertEqual(value, 42)
         do {
-            _ = try await Single<Int>.from { throw testError }.value
+            _ = try await Single<Int>.create(detached: true) { throw testError }.value
             XCTFail("expected an error")
         } catch {
             XCTAssertEqual("\(error)", "\(testError)")
         }
     }
 
-    func testMaybeAndCompletableFromAsyncBlock() async throws {
-        let some = try await Maybe<Int>.from { 3 }.value
-        let none = try await Maybe<Int>.from(nil).value
-        XCTAssertEqual(some, 3)
-        XCTAssertNil(none)
-        let ran = LockedBox(false)
-        try await Completable.from { ran.value = true }.value
-        XCTAssertTrue(ran.value)
+    func testSingleCreateRunsTheWorkPerSubscription() async throws {
+        let runs = LockedBox(0)
+        let single = Single<Int>.create(priority: .userInitiated) {
+            runs.mutate { $0 += 1 }
+            return runs.value
+        }
+        let first = try await single.value
+        let second = try await single.value
+        XCTAssertEqual([first, second], [1, 2])
     }
 
-    func testDisposingCancelsTheBlocksTask() async {
+    func testDisposingCancelsTheWorksTask() async {
         let started = expectation(description: "started")
         let cancelled = expectation(description: "cancelled")
-        let subscription = Single<Int>.from {
+        let subscription = Single<Int>.create {
             started.fulfill()
             do {
                 try await Task.sleep(nanoseconds: 10_000_000_000)

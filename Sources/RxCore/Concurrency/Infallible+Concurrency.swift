@@ -20,18 +20,4 @@ extension InfallibleType {
             }
         }
     }
-
-    /// An infallible of what `block` returns, run in a new `Task` on each subscription;
-    /// disposing cancels the task.
-    public static func from(_ block: @escaping () async -> Element) -> Infallible<Element> {
-        let block = UncheckedSendable(block)
-        return Infallible(Observable.create { observer in
-            let task = Task {
-                let element = await block.value()
-                observer.onNext(element)
-                observer.onCompleted()
-            }
-            return Disposables.create { task.cancel() }
-        })
-    }
 }

@@ -1,4 +1,29 @@
 extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// A single of what `work` returns (or throws), run in a new `Task` on each
+    /// subscription (`Task.detached` with `detached: true`); disposing cancels the task.
+    @_disfavoredOverload
+    public static func create(
+        detached: Bool = false,
+        priority: TaskPriority? = nil,
+        work: @Sendable @escaping () async throws -> Element
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.create { observer in
+            let operation: @Sendable () async -> Void = {
+                do {
+                    let element = try await work()
+                    observer.onNext(element)
+                    observer.onCompleted()
+                } catch {
+                    observer.onError(error)
+                }
+            }
+            let task = detached
+                ? Task.detached(priority: priority, operation: operation)
+                : Task(priority: priority, operation: operation)
+            return Disposables.create { task.cancel() }
+        })
+    }
+
     /// Subscribes and waits for the element; throws the single's error.
     ///
     /// Cancelling the awaiting task disposes the subscription and throws
@@ -14,24 +39,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 }
             }
         }
-    }
-
-    /// A single of what `block` returns (or throws), run in a new `Task` on each
-    /// subscription; disposing cancels the task.
-    public static func from(_ block: @escaping () async throws -> Element) -> Single<Element> {
-        let block = UncheckedSendable(block)
-        return Single(raw: Observable.create { observer in
-            let task = Task {
-                do {
-                    let element = try await block.value()
-                    observer.onNext(element)
-                    observer.onCompleted()
-                } catch {
-                    observer.onError(error)
-                }
-            }
-            return Disposables.create { task.cancel() }
-        })
     }
 }
 
@@ -54,25 +61,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             }
         }
     }
-
-    /// A maybe of what `block` returns (or throws), run in a new `Task` on each
-    /// subscription, or an empty maybe for a `nil` block; disposing cancels the task.
-    public static func from(_ block: (() async throws -> Element)?) -> Maybe<Element> {
-        guard let block else { return Maybe(raw: Observable.empty()) }
-        let boxed = UncheckedSendable(block)
-        return Maybe(raw: Observable.create { observer in
-            let task = Task {
-                do {
-                    let element = try await boxed.value()
-                    observer.onNext(element)
-                    observer.onCompleted()
-                } catch {
-                    observer.onError(error)
-                }
-            }
-            return Disposables.create { task.cancel() }
-        })
-    }
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
@@ -91,22 +79,5 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
                 }
             }
         }
-    }
-
-    /// A completable that runs `block` in a new `Task` on each subscription and completes
-    /// when it returns (or fails with what it throws); disposing cancels the task.
-    public static func from(_ block: @escaping () async throws -> Void) -> Completable {
-        let block = UncheckedSendable(block)
-        return Completable(raw: Observable.create { observer in
-            let task = Task {
-                do {
-                    try await block.value()
-                    observer.onCompleted()
-                } catch {
-                    observer.onError(error)
-                }
-            }
-            return Disposables.create { task.cancel() }
-        })
     }
 }
