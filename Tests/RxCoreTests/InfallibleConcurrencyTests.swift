@@ -1,5 +1,6 @@
 import Foundation
 import RxCore
+import RxTesting
 import XCTest
 
 /// `Infallible.values`.
@@ -36,5 +37,20 @@ final class InfallibleConcurrencyTests: XCTestCase {
         for await value in stream { received.append(value) }
         XCTAssertEqual(received, [5])
         XCTAssertFalse(subject.hasObservers)
+    }
+}
+
+/// `Driver.values` / `Signal.values`: non-throwing, like `Infallible.values`.
+final class SharedSequenceConcurrencyTests: XCTestCase {
+    func testDriverValuesYieldsEveryElementThenFinishes() async {
+        let scheduler = TestScheduler(initialClock: 0)
+        var stream: AsyncStream<Int>?
+        SharingScheduler.mock(scheduler: scheduler) {
+            stream = Observable.of(1, 2).asDriver(onErrorJustReturn: 0).values
+        }
+        scheduler.start()
+        var received: [Int] = []
+        for await value in stream! { received.append(value) }
+        XCTAssertEqual(received, [1, 2])
     }
 }
