@@ -3,7 +3,7 @@ import RxCore
 import XCTest
 
 /// A value guarded by a lock, for tests whose closures run on other threads.
-final class LockedBox<Value>: @unchecked Sendable {
+final class TraitsTestBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
 
@@ -135,7 +135,7 @@ final class ObservableConcurrencyTests: XCTestCase {
                 if case .cancelled = termination { terminated.fulfill() }
             }
         }
-        let received = LockedBox<[Int]>([])
+        let received = TraitsTestBox<[Int]>([])
         let subscription = stream.asObservable().subscribe(onNext: { value in
             received.mutate { $0.append(value) }
             started.fulfill()

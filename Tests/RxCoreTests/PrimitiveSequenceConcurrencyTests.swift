@@ -64,7 +64,7 @@ final class PrimitiveSequenceConcurrencyTests: XCTestCase {
     }
 
     func testAnAlreadyCancelledTaskNeverSubscribes() async {
-        let subscriptions = LockedBox(0)
+        let subscriptions = TraitsTestBox(0)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await Completable.never().do(onSubscribe: { subscriptions.mutate { $0 += 1 } }).value
@@ -108,7 +108,7 @@ final class PrimitiveSequenceConcurrencyTests: XCTestCase {
     }
 
     func testSingleCreateRunsTheWorkPerSubscription() async throws {
-        let runs = LockedBox(0)
+        let runs = TraitsTestBox(0)
         let single = Single<Int>.create(priority: .userInitiated) {
             runs.mutate { $0 += 1 }
             return runs.value

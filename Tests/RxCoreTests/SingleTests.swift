@@ -190,7 +190,7 @@ final class SingleTests: XCTestCase {
         var resourceDisposedAt: [Int] = []
         let xs = scheduler.createColdObservable([.next(30, 1), .completed(30)])
         let res = scheduler.start {
-            Single<Int>.using({ TestResource { resourceDisposedAt.append(scheduler.clock) } },
+            Single<Int>.using({ UsingTestResource { resourceDisposedAt.append(scheduler.clock) } },
                               primitiveSequenceFactory: { _ in xs.asSingle() })
         }
         XCTAssertEqual(res.events, [.next(230, 1), .completed(230)])
@@ -202,7 +202,7 @@ final class SingleTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         var resourceDisposed = false
         let res = scheduler.start {
-            Single<Int>.using({ TestResource { resourceDisposed = true } },
+            Single<Int>.using({ UsingTestResource { resourceDisposed = true } },
                               primitiveSequenceFactory: { _ in throw testError })
         }
         XCTAssertEqual(res.events, [.error(200, testError)])
@@ -293,7 +293,7 @@ final class SingleTests: XCTestCase {
         let xs = scheduler.createColdObservable([.error(10, testError)] as [Recorded<Event<Int>>])
         let res = scheduler.start {
             xs.asSingle().retry(when: { (errors: Observable<TestError>) in
-                errors.enumeratedIndex().flatMap { index -> Observable<Int> in
+                errors.retryAttemptIndex().flatMap { index -> Observable<Int> in
                     index < 2 ? Observable<Int>.timer(.seconds(5), scheduler: scheduler) : .error(testError2)
                 }
             })
@@ -436,13 +436,13 @@ final class SingleTests: XCTestCase {
 
 extension ObservableType {
     /// The index of each element (0, 1, 2, …); for tests, without `enumerated()`.
-    func enumeratedIndex() -> Observable<Int> {
+    func retryAttemptIndex() -> Observable<Int> {
         scan(-1) { index, _ in index + 1 }
     }
 }
 
 /// A resource for `using`: a concrete `Disposable` that runs `onDispose`.
-final class TestResource: Disposable {
+final class UsingTestResource: Disposable {
     private let onDispose: () -> Void
 
     init(_ onDispose: @escaping () -> Void) {

@@ -8,7 +8,7 @@ extension ObservableConvertibleType {
     public var values: AsyncThrowingStream<Element, Swift.Error> {
         AsyncThrowingStream<Element, Swift.Error> { continuation in
             // Set by the terminal event before `onDisposed` runs, on the same thread.
-            let terminated = UncheckedBox(false)
+            let terminated = TerminationFlag()
             let disposable = asObservable().subscribe(
                 onNext: { element in
                     nonisolated(unsafe) let element = element
@@ -38,11 +38,8 @@ extension ObservableConvertibleType {
     }
 }
 
-/// A mutable value shared by closures that the Rx grammar runs one at a time.
-final class UncheckedBox<Value>: @unchecked Sendable {
-    var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
+/// Whether the sequence ended itself; written and read by the subscription's handlers,
+/// which the Rx grammar runs one at a time.
+private final class TerminationFlag: @unchecked Sendable {
+    var value = false
 }
