@@ -5,7 +5,7 @@ extension PrimitiveSequence {
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: RetryWhen(source: source, notificationHandler: { notificationHandler($0).asObservable().map { _ in () } }))
+        PrimitiveSequence(raw: PrimitiveRetryWhen(source: source, notificationHandler: { notificationHandler($0).asObservable().map { _ in () } }))
     }
 
     /// Resubscribes after an error each time the sequence `notificationHandler` makes of
@@ -14,7 +14,7 @@ extension PrimitiveSequence {
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: RetryWhen(source: source, notificationHandler: { notificationHandler($0).asObservable().map { _ in () } }))
+        PrimitiveSequence(raw: PrimitiveRetryWhen(source: source, notificationHandler: { notificationHandler($0).asObservable().map { _ in () } }))
     }
 
     /// Resubscribes after an error each time the notifier sends an element.
@@ -37,7 +37,7 @@ extension PrimitiveSequence {
 /// `retry(when:)` for traits, kept private so the traits do not depend on the Observable
 /// operator's file. The notifier is subscribed once, before the first attempt, through a
 /// subject; each error of type `Failure` listens to it for the next decision.
-private final class RetryWhen<Element, Failure: Swift.Error>: Producer<Element> {
+private final class PrimitiveRetryWhen<Element, Failure: Swift.Error>: Producer<Element> {
     private let source: Observable<Element>
     private let notificationHandler: (Observable<Failure>) -> Observable<Void>
 
@@ -47,13 +47,13 @@ private final class RetryWhen<Element, Failure: Swift.Error>: Producer<Element> 
     }
 
     override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = RetryWhenSink<Element, Failure>(observer: observer, cancel: cancel, source: source)
+        let sink = PrimitiveRetryWhenSink<Element, Failure>(observer: observer, cancel: cancel, source: source)
         let subscription = sink.run(notificationHandler)
         return (sink, subscription)
     }
 }
 
-private final class RetryWhenSink<Element, Failure: Swift.Error>: Sink<Never, Element> {
+private final class PrimitiveRetryWhenSink<Element, Failure: Swift.Error>: Sink<Never, Element> {
     private let source: Observable<Element>
     private let errors = PublishSubject<Failure>()
     private let notifier = PublishSubject<Void>()
@@ -89,9 +89,9 @@ private final class RetryWhenSink<Element, Failure: Swift.Error>: Sink<Never, El
 
     /// Observes one subscription to the source.
     private final class AttemptObserver: ObserverNode<Element> {
-        private let sink: RetryWhenSink
+        private let sink: PrimitiveRetryWhenSink
 
-        init(_ sink: RetryWhenSink) {
+        init(_ sink: PrimitiveRetryWhenSink) {
             self.sink = sink
         }
 
@@ -105,10 +105,10 @@ private final class RetryWhenSink<Element, Failure: Swift.Error>: Sink<Never, El
 
     /// Listens to the notifier after one failed attempt: an element retries.
     private final class DecisionObserver: ObserverNode<Void> {
-        private let sink: RetryWhenSink
+        private let sink: PrimitiveRetryWhenSink
         private var decided = false
 
-        init(_ sink: RetryWhenSink, error: Swift.Error) {
+        init(_ sink: PrimitiveRetryWhenSink, error: Swift.Error) {
             self.sink = sink
         }
 
