@@ -30,6 +30,22 @@ final class SingleTests: XCTestCase {
         XCTAssertEqual(res.events, [.error(200, testError)])
     }
 
+    func testCreateDisposesTheBodysDisposableWhenItSucceedsLater() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var send: ((SingleEvent<Int>) -> Void)?
+        var disposedAt: Int?
+        scheduler.scheduleAt(230) { send?(.success(4)) }
+        scheduler.scheduleAt(240) { send?(.failure(testError)) }
+        let res = scheduler.start {
+            Single<Int>.create { observer in
+                send = observer
+                return Disposables.create { disposedAt = scheduler.clock }
+            }
+        }
+        XCTAssertEqual(res.events, [.next(230, 4), .completed(230)])
+        XCTAssertEqual(disposedAt, 230)
+    }
+
     func testCreateDisposesTheBodysDisposableOnDispose() {
         var disposed = false
         let single = Single<Int>.create { _ in Disposables.create { disposed = true } }
