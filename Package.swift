@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "RxCore", targets: ["RxCore"]),
         .library(name: "RxTesting", targets: ["RxTesting"]),
+        .library(name: "RxBlocking", targets: ["RxBlocking"]),
         .library(name: "EventLoop", targets: ["EventLoop"]),
         .library(name: "RxWidgets", targets: ["RxWidgets"]),
         .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
@@ -36,6 +37,8 @@ let package = Package(
         .target(name: "EventLoop", dependencies: ["CLibUV", "RxCore"], swiftSettings: hotPath),
         // Virtual time for users' tests (RxTest's API).
         .target(name: "RxTesting", dependencies: ["RxCore"]),
+        // Blocking operators for tests and scripts (RxBlocking's API).
+        .target(name: "RxBlocking", dependencies: ["RxCore"]),
         // Layer 2: server-side widget models with RxCocoa's reactive extensions.
         .target(name: "RxWidgets", dependencies: ["RxCore"], swiftSettings: hotPath),
         // UIKit names as typealiases, so RxCocoa-era code ports by changing imports.
@@ -44,7 +47,10 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["EventLoop", "CCrypto"], swiftSettings: hotPath),
         .executableTarget(name: "wsecho", dependencies: ["HTTPServer", "EventLoop"]),
         // Layer 3: scenes, sessions, the wire protocol, the HTTP API.
-        .target(name: "Bindery", dependencies: ["RxCore", "RxWidgets", "HTTPServer", "EventLoop"], swiftSettings: hotPath),
+        // Its browser client (Client/: bindery.js, bindery.css, index.html, scene.html) is a
+        // resource, served by BinderyApp under the app's own public directory.
+        .target(name: "Bindery", dependencies: ["RxCore", "RxWidgets", "HTTPServer", "EventLoop"],
+                resources: [.copy("Client")], swiftSettings: hotPath),
         // The demo app's scenes (RxCocoa-style view controllers), registered by `bindery`.
         .target(name: "BinderyDemo", dependencies: ["Bindery", "RxCore", "RxWidgets"], swiftSettings: hotPath),
         // Drive a scene in-process for users' tests (like Phoenix's LiveViewTest).
@@ -53,6 +59,7 @@ let package = Package(
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTesting"]),
+        .testTarget(name: "RxBlockingTests", dependencies: ["RxBlocking", "RxCore", "RxTesting", "EventLoop"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "RxCore"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting"]),

@@ -3,20 +3,21 @@ import HTTPServer
 import RxCore
 
 /// A Bindery server: the scenes of a ``SceneRegistry`` served over WebSocket, the HTTP
-/// API, Server-Sent Events and the static front end in `public/`.
+/// API, Server-Sent Events, the browser client (``BrowserClient``) and the app's own
+/// static files over it.
 ///
 /// ```swift
 /// let loop = try EventLoop()
 /// let registry = SceneRegistry()
 /// registry.register("echo", title: "Echo") { EchoViewController() }
-/// let app = BinderyApp(registry: registry, configuration: .init(port: 8080, publicDirectory: "public"))
+/// let app = BinderyApp(registry: registry, configuration: .init(port: 8080))
 /// try app.start(on: loop)
 /// loop.run()
 /// ```
 ///
 /// Routes: `/ws/<scene>` (WebSocket), `/api/...` (``SessionAPI``), `/healthz`,
-/// `/metrics`, `/scene/<name>` (the scene page, `public/scene.html`), and every other
-/// `GET` from `public/`.
+/// `/metrics`, `/scene/<name>` (the scene page, the client's `scene.html`), and every other
+/// `GET` from ``Configuration/publicDirectory`` or else the client.
 ///
 /// Loop-confined: create, start and shut it down on the loop thread (or before the loop
 /// runs).
@@ -27,8 +28,13 @@ public final class BinderyApp {
         public var host: String
         /// The port; 0 picks a free one. Default 8080.
         public var port: Int
-        /// The static front end (`index.html`, `scene.html`, `bindery.js`); nil serves none.
+        /// The app's own static files (attach-mode pages, images, CSS), served over the
+        /// browser client: a file here wins over the client's file of the same path (so an
+        /// `index.html` here replaces the scene list). Nil: the client alone.
         public var publicDirectory: String?
+        /// Whether to serve the browser client (``BrowserClient``) under ``publicDirectory``.
+        /// Default true.
+        public var servesClient: Bool
         /// Browser origins allowed besides the same host and the defaults (see ``OriginPolicy``).
         public var allowedOrigins: [String]
         /// Session limits and timings.
@@ -47,7 +53,7 @@ public final class BinderyApp {
 
         /// The defaults, overridden where given.
         public init(host: String = "127.0.0.1", port: Int = 8080, publicDirectory: String? = nil,
-                    allowedOrigins: [String] = [], sessions: SessionStore.Configuration = SessionStore.Configuration(),
+                    servesClient: Bool = true, allowedOrigins: [String] = [], sessions: SessionStore.Configuration = SessionStore.Configuration(),
                     http: HTTPServer.Configuration = HTTPServer.Configuration(),
                     webSocket: WebSocketConfiguration = WebSocketConfiguration(maxMessageSize: 64 << 10),
                     maxWebSockets: Int = 10_000,
@@ -55,6 +61,7 @@ public final class BinderyApp {
             self.host = host
             self.port = port
             self.publicDirectory = publicDirectory
+            self.servesClient = servesClient
             self.allowedOrigins = allowedOrigins
             self.sessions = sessions
             self.http = http
@@ -94,14 +101,13 @@ public final class BinderyApp {
     /// - Throws: a `UVError` when the address cannot be bound; ``AppError`` for a public
     ///   directory that does not exist.
     public func start(on loop: EventLoop) throws {
-        var files: StaticFiles?
+        var roots: [String] = []
         if let directory = configuration.publicDirectory {
-            do {
-                files = try StaticFiles(root: directory)
-            } catch {
-                throw AppError.publicDirectoryMissing(directory)
-            }
+            guard (try? StaticFiles(root: directory)) != nil else { throw AppError.publicDirectoryMissing(directory) }
+            roots.append(directory)
         }
+        if configuration.servesClient { roots.append(BrowserClient.directory) }
+        let files = roots.isEmpty ? nil : try StaticFiles(roots: roots)
         let metrics = Metrics()
         let store = SessionStore(registry: registry, configuration: configuration.sessions,
                                  scheduler: MainScheduler.instance, flushScheduler: MainScheduler.asyncInstance,
@@ -159,7 +165,7 @@ public final class BinderyApp {
         }
         logger.log(.info, "serving \(registry.scenes.count) scene(s) [\(registry.scenes.map(\.name).joined(separator: ", "))]"
             + " on http://\(configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host):\(server.port)"
-            + (files.map { " (public: \($0.root))" } ?? " (no public directory)"))
+            + (files.map { " (static: \($0.roots.joined(separator: " over ")))" } ?? " (no static files)"))
     }
 
     /// Shuts down gracefully: ends every session (clients get `bye`, WebSockets close

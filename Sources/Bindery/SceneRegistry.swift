@@ -9,13 +9,15 @@ public struct SceneDefinition {
     private final class Storage {
         let name: String
         let title: String
+        let description: String?
         let sharing: SceneSharing
         let make: (SceneContext) throws -> ViewController
 
-        init(name: String, title: String, sharing: SceneSharing,
+        init(name: String, title: String, description: String?, sharing: SceneSharing,
              make: @escaping (SceneContext) throws -> ViewController) {
             self.name = name
             self.title = title
+            self.description = description
             self.sharing = sharing
             self.make = make
         }
@@ -23,8 +25,9 @@ public struct SceneDefinition {
 
     private let storage: Storage
 
-    init(name: String, title: String, sharing: SceneSharing, make: @escaping (SceneContext) throws -> ViewController) {
-        storage = Storage(name: name, title: title, sharing: sharing, make: make)
+    init(name: String, title: String, description: String? = nil, sharing: SceneSharing,
+         make: @escaping (SceneContext) throws -> ViewController) {
+        storage = Storage(name: name, title: title, description: description, sharing: sharing, make: make)
     }
 
     /// The scene's name: its URL segment (`/scene/<name>`, `/ws/<name>`) and its name in
@@ -32,6 +35,8 @@ public struct SceneDefinition {
     public var name: String { storage.name }
     /// A human title for the scene list (`"Colours"`).
     public var title: String { storage.title }
+    /// A sentence for the scene list and under the scene page's title, if any.
+    public var description: String? { storage.description }
     /// Per-connection or shared.
     public var sharing: SceneSharing { storage.sharing }
     /// Builds a fresh view controller. Runs on the loop; may throw to refuse (the client
@@ -65,13 +70,16 @@ public final class SceneRegistry {
     /// - Parameters:
     ///   - name: the scene's name; letters, digits, `-` and `_` only (trapped otherwise:
     ///     a programming error caught at start-up).
-    ///   - title: the title shown in the scene list; the name when nil.
+    ///   - title: the title shown in the scene list and as the page's heading; the name when nil.
+    ///   - description: a sentence shown in the scene list and under the page's heading.
     ///   - sharing: `.perConnection` (default) or `.shared`.
     ///   - make: builds the view controller; its widgets are found as ``Scene`` describes.
-    public func register(_ name: String, title: String? = nil, sharing: SceneSharing = .perConnection,
+    public func register(_ name: String, title: String? = nil, description: String? = nil,
+                         sharing: SceneSharing = .perConnection,
                          make: @escaping (SceneContext) throws -> ViewController) {
         precondition(Self.isValidName(name), "scene name must be letters, digits, '-' or '_': '\(name)'")
-        let definition = SceneDefinition(name: name, title: title ?? name, sharing: sharing, make: make)
+        let definition = SceneDefinition(name: name, title: title ?? name, description: description,
+                                         sharing: sharing, make: make)
         if let index = byName[name] {
             definitions[index] = definition
         } else {
@@ -81,12 +89,13 @@ public final class SceneRegistry {
     }
 
     /// Registers a scene whose factory needs no context.
-    public func register(_ name: String, title: String? = nil, sharing: SceneSharing = .perConnection,
+    public func register(_ name: String, title: String? = nil, description: String? = nil,
+                         sharing: SceneSharing = .perConnection,
                          make: @escaping () throws -> ViewController) {
-        register(name, title: title, sharing: sharing) { (_: SceneContext) in try make() }
+        register(name, title: title, description: description, sharing: sharing) { (_: SceneContext) in try make() }
     }
 
-    /// The same as ``register(_:title:sharing:make:)-(_,_,_,(SceneContext)->ViewController)``,
+    /// The same as ``register(_:title:description:sharing:make:)-(_,_,_,_,(SceneContext)->ViewController)``,
     /// with a labelled name.
     public func register(name: String, title: String? = nil, sharing: SceneSharing = .perConnection,
                          make: @escaping (SceneContext) throws -> ViewController) {

@@ -26,6 +26,11 @@ public final class BoardViewController: ViewController, Scene {
         [("sharedSlider", sharedSlider), ("viewers", viewers)]
     }
 
+    /// The slider beside the viewer count.
+    public var sceneLayout: SceneLayout? {
+        .row([.widget("sharedSlider"), .widget("viewers")], alignment: .trailing)
+    }
+
     /// Sets the slider's range and binds the count. The slider needs no binding: the
     /// server shares its value with every client.
     override public func viewDidLoad() {
@@ -33,6 +38,7 @@ public final class BoardViewController: ViewController, Scene {
         sharedSlider.minimumValue = 0
         sharedSlider.maximumValue = 1
         sharedSlider.value = 0.5
+        sharedSlider.accessibilityLabel = "Everyone's slider"
         viewerCounts
             .map { "\($0) online" }
             .bind(to: viewers.rx.text)

@@ -26,12 +26,12 @@ public final class ColorsViewController: ViewController, Scene {
          ("canvas", canvas), ("resetButton", resetButton)]
     }
 
-    /// The picker beside its label, the slider beside Reset, the canvas below.
+    /// The picker beside the colour's name, the slider beside Reset, the preview below.
     public var sceneLayout: SceneLayout? {
         .column([
-            .row([.widget("picker"), .widget("valueLabel")]),
-            .row([.widget("whiteSlider"), .widget("resetButton")]),
-            .widget("canvas"),
+            .row([.widget("picker", caption: "Colour"), .widget("valueLabel")], alignment: .trailing),
+            .row([.widget("whiteSlider", caption: "Brightness"), .widget("resetButton")], alignment: .trailing),
+            .widget("canvas", caption: "Preview"),
         ])
     }
 
@@ -43,6 +43,7 @@ public final class ColorsViewController: ViewController, Scene {
         whiteSlider.maximumValue = 1
         whiteSlider.value = 0.5
         resetButton.setTitle("Reset", for: .normal)
+        canvas.accessibilityLabel = "Preview"
 
         picker.rx.selectedSegmentIndex
             .bind(to: valueLabel.rx.segmentedValue)

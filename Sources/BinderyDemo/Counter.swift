@@ -17,10 +17,16 @@ public final class CounterViewController: ViewController, Scene {
         [("textField", textField), ("countLabel", countLabel)]
     }
 
+    /// The field, then its count.
+    public var sceneLayout: SceneLayout? {
+        .column([.widget("textField"), .widget("countLabel", caption: "Characters")])
+    }
+
     /// Binds the field's text to the label.
     override public func viewDidLoad() {
         super.viewDidLoad()
         textField.placeholder = "Type something"
+        textField.accessibilityLabel = "Your text"
         textField.rx.text
             .bind(to: countLabel.rx.countText)
             .disposed(by: bag)

@@ -27,11 +27,17 @@ public final class DateViewController: ViewController, Scene {
         [("nowButton", nowButton), ("dateField", dateField)]
     }
 
+    /// The field with the Now button beside it.
+    public var sceneLayout: SceneLayout? {
+        .row([.widget("dateField"), .widget("nowButton")], alignment: .trailing)
+    }
+
     /// Binds the button's taps, mapped to the clock's date, to the field.
     override public func viewDidLoad() {
         super.viewDidLoad()
         nowButton.setTitle("Now", for: .normal)
         dateField.placeholder = "Tap Now"
+        dateField.accessibilityLabel = "Date and time"
         nowButton.rx.tap
             .map { [now] in now() }
             .bind(to: dateField.rx.formattedText)

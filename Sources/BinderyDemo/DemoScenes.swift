@@ -6,8 +6,10 @@ import RxWidgets
 public struct DemoSceneDefinition: Sendable {
     /// The scene's name in URLs and the API (`/ws/colors`, `{"scene": "colors"}`).
     public let name: String
-    /// A human title for the index page.
+    /// The scene's title: the scene list's and the page's heading.
     public let title: String
+    /// A sentence saying what the scene does, for a visitor.
+    public let summary: String
     /// `true` for a shared scene (one instance for all clients), `false` for one
     /// instance per session.
     public let isShared: Bool
@@ -20,25 +22,39 @@ public struct DemoSceneDefinition: Sendable {
 public enum DemoScenes {
     /// Every demo scene, in the index page's order.
     public static let all: [DemoSceneDefinition] = [
-        DemoSceneDefinition(name: "colors", title: "Colours: custom Binder and ControlProperty", isShared: false) { _ in
+        DemoSceneDefinition(name: "colors", title: "Pick a colour",
+                            summary: "Choose red, green or blue, and slide the preview from black to white.",
+                            isShared: false) { _ in
             ColorsViewController()
         },
-        DemoSceneDefinition(name: "counter", title: "Counter: rx.countText", isShared: false) { _ in
+        DemoSceneDefinition(name: "counter", title: "Character counter",
+                            summary: "Type anything: the count follows as you type, in characters, not bytes.",
+                            isShared: false) { _ in
             CounterViewController()
         },
-        DemoSceneDefinition(name: "date", title: "Date: a Binder<Date>", isShared: false) { environment in
+        DemoSceneDefinition(name: "date", title: "Date and time",
+                            summary: "Tap Now to fill in today's date and the time on the server.",
+                            isShared: false) { environment in
             DateViewController(now: environment.now)
         },
-        DemoSceneDefinition(name: "login", title: "Login: MVVM with an Action", isShared: false) { environment in
+        DemoSceneDefinition(name: "login", title: "Sign in",
+                            summary: "A sign-in form: the button wakes up once the email and password are long enough.",
+                            isShared: false) { environment in
             LoginViewController(viewModel: LoginViewModel(scheduler: environment.scheduler))
         },
-        DemoSceneDefinition(name: "repos", title: "Repos: a list with load more", isShared: false) { _ in
+        DemoSceneDefinition(name: "repos", title: "Repositories",
+                            summary: "A list that grows by twenty rows each time you ask for more.",
+                            isShared: false) { _ in
             ReposViewController()
         },
-        DemoSceneDefinition(name: "echo", title: "Echo (benchmark)", isShared: false) { _ in
+        DemoSceneDefinition(name: "echo", title: "Echo",
+                            summary: "Whatever you type comes back in capital letters.",
+                            isShared: false) { _ in
             EchoViewController()
         },
-        DemoSceneDefinition(name: "board", title: "Board: one slider for everyone", isShared: true) { environment in
+        DemoSceneDefinition(name: "board", title: "Shared slider",
+                            summary: "One slider for everyone: open this page in two windows and move it.",
+                            isShared: true) { environment in
             BoardViewController(viewerCounts: environment.viewers)
         },
     ]
@@ -53,7 +69,7 @@ public enum DemoScenes {
 /// start-up. (The contract with the server: this name and signature.)
 public func registerDemoScenes(_ registry: SceneRegistry) {
     for scene in DemoScenes.all {
-        registry.register(scene.name, title: scene.title, sharing: scene.isShared ? .shared : .perConnection) { context in
+        registry.register(scene.name, title: scene.title, description: scene.summary, sharing: scene.isShared ? .shared : .perConnection) { context in
             // The context's scheduler is the main loop's in the server and a virtual one
             // under BinderyTesting; the date scene's clock follows it.
             scene.make(DemoEnvironment(scheduler: context.scheduler, viewers: context.viewerCount))

@@ -26,10 +26,16 @@ public final class EchoViewController: ViewController, Scene {
         [("input", input), ("output", output)]
     }
 
+    /// The field, then its echo.
+    public var sceneLayout: SceneLayout? {
+        .column([.widget("input"), .widget("output", caption: "In capitals")])
+    }
+
     /// Binds input to output.
     override public func viewDidLoad() {
         super.viewDidLoad()
         input.placeholder = "Type here"
+        input.accessibilityLabel = "Your text"
         input.rx.text
             .map { $0?.uppercased() }
             .bind(to: output.rx.text)

@@ -77,17 +77,22 @@ public final class LoginViewController: ViewController, Scene {
         [("email", email), ("password", password), ("loginButton", loginButton), ("status", status)]
     }
 
-    /// A "Sign in" form.
+    /// A sign-in form: the fields, the button, the status.
     public var sceneLayout: SceneLayout? {
-        .group("Sign in", [.widget("email"), .widget("password"), .widget("loginButton"), .widget("status")])
+        .column([.widget("email"), .widget("password"),
+                 .row([.widget("loginButton"), .widget("status")], alignment: .center)])
     }
 
     /// Binds the fields both ways, the status one way, and the button to the action.
     override public func viewDidLoad() {
         super.viewDidLoad()
-        email.placeholder = "Email (10+ characters)"
-        password.placeholder = "Password (4+ characters)"
+        email.accessibilityLabel = "Email"
+        email.placeholder = "you@example.com (10 characters or more)"
+        email.textContentType = .username
+        password.accessibilityLabel = "Password"
+        password.placeholder = "4 characters or more"
         password.isSecureTextEntry = true
+        password.textContentType = .password
         loginButton.setTitle("Sign in", for: .normal)
 
         // No echo loop: a field's setter ignores the text it already has.
@@ -97,5 +102,11 @@ public final class LoginViewController: ViewController, Scene {
                           password.rx.text.orEmpty.bind(to: viewModel.$password),
                           viewModel.$status.bind(to: status.rx.text))
         loginButton.rx.action = viewModel.loginAction
+        // Return in either field signs in, as a form's Return key does (UIKit sends
+        // editingDidEndOnExit; the action refuses while it is not enabled).
+        Observable.merge(email.rx.controlEvent(.editingDidEndOnExit).asObservable(),
+                         password.rx.controlEvent(.editingDidEndOnExit).asObservable())
+            .bind(to: viewModel.loginAction.inputs)
+            .disposed(by: disposeBag)
     }
 }

@@ -75,6 +75,7 @@ public final class ReposViewController: ViewController, Scene {
     override public func viewDidLoad() {
         super.viewDidLoad()
         loadMoreButton.setTitle("Load more", for: .normal)
+        repoList.accessibilityLabel = "Repositories"
 
         viewModel.$repos
             .bind(to: repoList.rx.items) { _, _, repo in

@@ -23,7 +23,8 @@ struct Options {
 
           --host ADDRESS        address to bind (default 127.0.0.1)
           --port PORT           port; 0 picks a free one (default 8080)
-          --public DIR          static front end (default ./public when it exists)
+          --public DIR          own static files, served over the browser client
+                                (default ./public when it exists)
           --allow-origin O      also allow this browser origin (http://host:port) or host name;
                                 repeatable, or comma-separated
           --log-level LEVEL     error, warning, info (default) or debug

@@ -1,5 +1,5 @@
 // bindery: serves the registered scenes over WebSocket and HTTP, with the static front
-// end from public/. Stops gracefully on SIGINT or SIGTERM (sessions get `bye`,
+// end (the library's client, ./public over it). Stops gracefully on SIGINT or SIGTERM (sessions get `bye`,
 // WebSockets close with 1001) and exits 0.
 
 import Bindery

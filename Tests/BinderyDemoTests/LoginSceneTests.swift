@@ -81,3 +81,27 @@ final class LoginSceneTests: XCTestCase {
         XCTAssertEqual(client.widget("status")?.text, "Signed in as user@example.com")
     }
 }
+
+final class LoginSceneReturnKeyTests: XCTestCase {
+    func testReturnInTheFormSignsInOnceEnabled() throws {
+        let client = try demoClient("login")
+        client.type("user@example.com", into: "email")
+        // Return before the form is complete: the action is not enabled, nothing happens.
+        XCTAssertEqual(client.send(event: "editingDidEndOnExit", to: "email", value: "user@example.com").changeDescriptions, [])
+        client.type("hunter2", into: "password")
+        _ = client.takePatches()
+        // Return in the password field is the form's submit (UIKit's editingDidEndOnExit).
+        XCTAssertEqual(client.send(event: "editingDidEndOnExit", to: "password", value: "hunter2").changeDescriptions,
+                       ["status.text = \"Signing in…\"", "loginButton.isEnabled = false"])
+        client.advance(by: 1)
+        XCTAssertEqual(client.widget("status")?.text, "Signed in as user@example.com")
+    }
+
+    func testTheFieldsSayWhatTheyHoldForAutofill() throws {
+        let client = try demoClient("login")
+        XCTAssertEqual(client.widget("email")?["textContentType"], .string("username"))
+        XCTAssertEqual(client.widget("password")?["textContentType"], .string("current-password"))
+        XCTAssertEqual(client.widget("email")?["accessibilityLabel"], .string("Email"))
+        XCTAssertNil(client.widget("status")?["accessibilityLabel"], "sent only when set")
+    }
+}

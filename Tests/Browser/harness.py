@@ -30,7 +30,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGES = Path(__file__).resolve().parent / "pages"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-SCREENSHOTS = Path(os.environ.get("BINDERY_SCREENSHOT_DIR", ROOT / "docs/screenshots"))
+# Tests keep their screenshots out of the tree (docs/screenshots is made by screenshots.py).
+SCREENSHOTS = Path(os.environ.get("BINDERY_SCREENSHOT_DIR", "/tmp/bindery-screenshots"))
+DOC_SCREENSHOTS = ROOT / "docs/screenshots"
 # Waits are generous: CI is a loaded 2-core machine. They end as soon as the condition holds.
 WAIT = float(os.environ.get("BINDERY_BROWSER_WAIT", "20"))
 
@@ -56,6 +58,17 @@ def binary():
     return next((p for p in (ROOT / ".build/debug/bindery", ROOT / ".build/release/bindery") if p.exists()), None)
 
 
+def axe_source():
+    """axe-core's axe.min.js as shipped in PyPI's axe-playwright-python wheel (installed with
+    --no-deps by `make test-deps`), or None."""
+    try:
+        import axe_playwright_python
+    except ImportError:
+        return None
+    path = Path(axe_playwright_python.__file__).parent / "axe.min.js"
+    return path.read_text() if path.exists() else None
+
+
 def skip_reason():
     if webdriver is None:
         return "selenium is not installed"
@@ -69,14 +82,15 @@ def skip_reason():
 class Server:
     """The real bindery binary on a free port of 127.0.0.1.
 
-    `public`: a directory to serve (default public/); `extra_pages`: files copied, next to
-    public/'s own, into a temporary public directory (attach-mode pages written by tests).
+    `public`: the app's directory, served over the browser client the binary carries
+    (default public/, the examples); `extra_pages`: files copied, next to public/'s own,
+    into a temporary public directory (attach-mode pages written by tests).
     """
 
-    def __init__(self, public=None, extra_pages=(), grace=None, env=None):
-        self.port = free_port()
+    def __init__(self, public=None, extra_pages=(), grace=None, env=None, port=None):
+        self.port = port or free_port()
         self.tmp = None
-        # BINDERY_PUBLIC: another client to test (e.g. a deliberately broken bindery.js).
+        # BINDERY_PUBLIC: files served over the client (e.g. a deliberately broken bindery.js).
         public = Path(public or os.environ.get("BINDERY_PUBLIC") or ROOT / "public")
         if extra_pages:
             self.tmp = tempfile.mkdtemp(prefix="bindery-public-")
@@ -84,17 +98,26 @@ class Server:
             for page in extra_pages:
                 shutil.copy(page, Path(self.tmp) / Path(page).name)
             public = Path(self.tmp)
-        args = [str(binary()), "--host", "127.0.0.1", "--port", str(self.port), "--public", str(public)]
+        self.args = [str(binary()), "--host", "127.0.0.1", "--port", str(self.port), "--public", str(public)]
         if grace is not None:
-            args += ["--grace", str(grace)]
-        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                        env={**os.environ, "TZ": "UTC", **(env or {})})
+            self.args += ["--grace", str(grace)]
+        self.env = {**os.environ, "TZ": "UTC", **(env or {})}
         self.base = f"http://127.0.0.1:{self.port}"
+        self.start()
+
+    def start(self):
+        """Starts the binary (again, on the same port) and waits until it answers."""
+        self.process = subprocess.Popen(self.args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=self.env)
         try:
             wait_http(self.base + "/healthz")
         except Exception:
             self.stop()
             raise
+
+    def sigterm(self, timeout=10):
+        """A normal stop: SIGTERM, then wait for the process to exit."""
+        self.process.terminate()
+        self.process.wait(timeout)
 
     def stop(self):
         if self.process.poll() is None:
@@ -308,6 +331,18 @@ class Page:
                 "new MutationObserver(() => { states.push(document.documentElement.dataset.binderyState);"
                 "  statusTexts.push(document.querySelector('[data-bindery-status]')?.textContent ?? null); })"
                 ".observe(document.documentElement, {attributes: true, attributeFilter: ['data-bindery-state']})")
+
+    def axe(self, axe_js):
+        """axe-core's WCAG 2.1 A/AA violations on the current page: [(id, impact, [targets])]."""
+        self.js(axe_js)
+        result = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})"
+            "  .then((r) => done(r.violations.map((v) => [v.id, v.impact, v.nodes.map((n) => n.target.join(' '))])))"
+            "  .catch((e) => done(String(e)))")
+        if isinstance(result, str):
+            raise AssertionError(f"axe failed: {result}")
+        return result
 
     def screenshot(self, name):
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)

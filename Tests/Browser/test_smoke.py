@@ -1,7 +1,8 @@
-"""Browser smoke test of public/ (bindery.js, scene.html, index.html) in headless Chromium.
+"""Browser smoke test of the browser client (Sources/Bindery/Client: bindery.js, scene.html,
+index.html) in headless Chromium.
 
 Runs against BINDERY_URL if set (e.g. http://127.0.0.1:8080), else starts
-.build/debug/bindery (or .build/release/bindery) on a free port with --public public.
+.build/debug/bindery (or .build/release/bindery) on a free port with --public public (the examples, over the client).
 Needs Debian's chromium + chromium-driver and Selenium (pip install selenium);
 skips when they are missing.
 
@@ -173,7 +174,7 @@ class BrowserSmokeTest(unittest.TestCase):
         self.assertEqual(rows()[0].find_element(By.CSS_SELECTOR, '[data-field="author"]').text, "author-1")
 
     def test_error_is_a_toast_with_its_code(self):
-        self.open_scene("colors")
+        self.open_scene("colors?dev=1")  # stable codes are shown in developer mode
         self.js("bindery.send('noSuchWidget', 'touchUpInside')")
         toast = self.until(lambda: self.driver.find_elements(By.CSS_SELECTOR, ".bd-toast code"))
         self.assertEqual(toast[0].get_attribute("textContent"), "unknown-target")

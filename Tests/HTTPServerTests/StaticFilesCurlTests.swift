@@ -174,5 +174,34 @@ final class StaticFilesCurlTests: XCTestCase {
 
     func testRootMustBeADirectory() {
         XCTAssertThrowsError(try StaticFiles(root: "/definitely/not/here"))
+        XCTAssertThrowsError(try StaticFiles(roots: [directory.appendingPathComponent("public").path, "/definitely/not/here"]))
+        XCTAssertThrowsError(try StaticFiles(roots: []))
+    }
+
+    /// An app's directory over a library's: the first root that has a path answers, each
+    /// root keeps the path rules (a link leaving the upper root does not reach the lower).
+    func testLayeredRootsServeTheUpperFileFirst() throws {
+        let fileManager = FileManager.default
+        let upper = directory.appendingPathComponent("app")
+        try fileManager.createDirectory(at: upper.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try "app's own\n".write(to: upper.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
+        try "only in the app\n".write(to: upper.appendingPathComponent("mine.txt"), atomically: true, encoding: .utf8)
+        try fileManager.createSymbolicLink(atPath: upper.appendingPathComponent("escape.txt").path, withDestinationPath: "../secret.txt")
+        let files = try StaticFiles(roots: [upper.path, directory.appendingPathComponent("public").path])
+        XCTAssertEqual(files.roots.count, 2)
+        server.stop()
+        server = try HTTPTestServer { router in files.register(on: router) }
+
+        XCTAssertEqual(try fetch("/a.txt").body, "app's own\n")           // upper wins
+        XCTAssertEqual(try fetch("/mine.txt").body, "only in the app\n")  // upper only
+        XCTAssertEqual(try fetch("/style.css").body, "body { color: red }\n")  // lower only
+        XCTAssertEqual(try fetch("/").body, "<h1>home</h1>\n")           // no index in the upper: the lower's
+        XCTAssertEqual(try fetch("/sub/").body, "<p>sub</p>\n")          // upper's sub/ has no index either
+        XCTAssertEqual(try fetch("/nope.txt").status, 404)
+        for path in ["/escape.txt", "/../secret.txt", "/%2e%2e/secret.txt", "/up/secret.txt", "/sibling/secret.txt"] {
+            let response = try fetch(path)
+            XCTAssertTrue(response.status == 404 || response.status == 400, "\(path) -> \(response.status)")
+            XCTAssertFalse(response.body.contains("SECRET"), path)
+        }
     }
 }

@@ -70,6 +70,10 @@ final class SessionAPI {
             writer.string(scene.name)
             writer.raw(",\"title\":")
             writer.string(scene.title)
+            if let description = scene.description {
+                writer.raw(",\"description\":")
+                writer.string(description)
+            }
             writer.raw(",\"sharing\":")
             writer.string(scene.sharing.rawValue)
             writer.raw(",\"page\":")

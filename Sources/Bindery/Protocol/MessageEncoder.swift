@@ -37,23 +37,16 @@ public enum MessageEncoder {
         writer.string(scene.scene)
         writer.raw(",\"title\":")
         writer.string(scene.title)
+        if let description = scene.description {
+            writer.raw(",\"description\":")
+            writer.string(description)
+        }
         writer.raw(",\"resumed\":")
         writer.bool(scene.resumed)
         writer.raw(",\"widgets\":[")
         for (index, widget) in scene.widgets.enumerated() {
             if index > 0 { writer.raw(",") }
-            writer.raw("{\"id\":")
-            writer.string(widget.id)
-            writer.raw(",\"kind\":")
-            writer.string(widget.kind)
-            writer.raw(",\"props\":{")
-            for (offset, key) in widget.properties.keys.sorted().enumerated() {
-                if offset > 0 { writer.raw(",") }
-                writer.string(key)
-                writer.raw(":")
-                writer.widgetValue(widget.properties[key]!)
-            }
-            writer.raw("}}")
+            write(widget, to: &writer)
         }
         writer.raw("]")
         if let layout = scene.layout {
@@ -61,6 +54,22 @@ public enum MessageEncoder {
             write(layout, to: &writer)
         }
         writer.raw("}")
+    }
+
+    /// `{"id":…,"kind":…,"props":{…}}`, props in key order.
+    static func write(_ widget: WidgetSnapshot, to writer: inout JSONWriter) {
+        writer.raw("{\"id\":")
+        writer.string(widget.id)
+        writer.raw(",\"kind\":")
+        writer.string(widget.kind)
+        writer.raw(",\"props\":{")
+        for (offset, key) in widget.properties.keys.sorted().enumerated() {
+            if offset > 0 { writer.raw(",") }
+            writer.string(key)
+            writer.raw(":")
+            writer.widgetValue(widget.properties[key]!)
+        }
+        writer.raw("}}")
     }
 
     static func write(_ layout: SceneLayout, to writer: inout JSONWriter) {
@@ -72,16 +81,47 @@ public enum MessageEncoder {
             }
             writer.raw("]")
         }
-        switch layout {
-        case .widget(let id):
-            writer.string(id)
-        case .row(let items):
-            writer.raw("{\"row\":")
+        func stack(_ axis: String, _ items: [SceneLayout], _ alignment: SceneLayout.Alignment,
+                   _ distribution: SceneLayout.Distribution, _ spacing: Double?) {
+            writer.raw("{")
+            writer.string(axis)
+            writer.raw(":")
             children(items)
+            if alignment != .fill {
+                writer.raw(",\"alignment\":")
+                writer.string(alignment.rawValue)
+            }
+            if distribution != .fill {
+                writer.raw(",\"distribution\":")
+                writer.string(distribution.rawValue)
+            }
+            spacingField(spacing)
             writer.raw("}")
-        case .column(let items):
-            writer.raw("{\"column\":")
+        }
+        func spacingField(_ spacing: Double?) {
+            guard let spacing else { return }
+            writer.raw(",\"spacing\":")
+            writer.number(spacing)
+        }
+        switch layout {
+        case .widget(let id, nil):
+            writer.string(id)
+        case .widget(let id, let caption?):
+            writer.raw("{\"widget\":")
+            writer.string(id)
+            writer.raw(",\"caption\":")
+            writer.string(caption)
+            writer.raw("}")
+        case .row(let items, let alignment, let distribution, let spacing):
+            stack("row", items, alignment, distribution, spacing)
+        case .column(let items, let alignment, let distribution, let spacing):
+            stack("column", items, alignment, distribution, spacing)
+        case .grid(let items, let columns, let spacing):
+            writer.raw("{\"grid\":")
             children(items)
+            writer.raw(",\"columns\":")
+            writer.number(max(1, columns))
+            spacingField(spacing)
             writer.raw("}")
         case .group(let title, let items):
             writer.raw("{\"group\":")
@@ -97,6 +137,22 @@ public enum MessageEncoder {
         if let ack = patch.ack {
             writer.raw(",\"ack\":")
             writer.number(ack)
+        }
+        if !patch.removed.isEmpty {
+            writer.raw(",\"removed\":[")
+            for (index, id) in patch.removed.enumerated() {
+                if index > 0 { writer.raw(",") }
+                writer.string(id)
+            }
+            writer.raw("]")
+        }
+        if !patch.added.isEmpty {
+            writer.raw(",\"added\":[")
+            for (index, widget) in patch.added.enumerated() {
+                if index > 0 { writer.raw(",") }
+                write(widget, to: &writer)
+            }
+            writer.raw("]")
         }
         writer.raw(",\"changes\":[")
         for (index, change) in patch.changes.enumerated() {

@@ -8,8 +8,11 @@ import Musl
 import Darwin
 #endif
 
-/// Serves files from a directory (`public/`) for `GET` and `HEAD`.
+/// Serves files from one directory, or from several layered ones, for `GET` and `HEAD`.
 ///
+/// - **Layers**: with several ``roots`` a path is looked up in each root in order and the
+///   first that has it answers (an app's own `public/` over a library's files). The path
+///   rules below apply before any lookup, and each root confines its own lookups.
 /// - `Content-Type` from the extension (``MIMETypes``), `ETag` (size and modification
 ///   time) and `Last-Modified`; `If-None-Match` (takes precedence) and
 ///   `If-Modified-Since` answer 304. `Cache-Control` is ``cacheControl``.
@@ -37,8 +40,10 @@ public final class StaticFiles: Sendable {
         public var description: String { "static file root '\(path)' is not a readable directory" }
     }
 
-    /// The root directory, resolved (absolute, no symlinks).
-    public let root: String
+    /// The root directories, resolved (absolute, no symlinks), first looked up first.
+    public let roots: [String]
+    /// The first root.
+    public var root: String { roots[0] }
     /// The file served for a directory.
     public let indexFile: String
     /// `Cache-Control` sent with files and 304s; nil sends none. The default `no-cache`
@@ -52,12 +57,24 @@ public final class StaticFiles: Sendable {
     /// Serves `root` (resolved once, now).
     ///
     /// - Throws: ``RootError`` when `root` is not an existing directory.
-    public init(root: String, indexFile: String = "index.html", cacheControl: String? = "no-cache",
+    public convenience init(root: String, indexFile: String = "index.html", cacheControl: String? = "no-cache",
+                            streamThreshold: Int = 256 * 1024) throws {
+        try self.init(roots: [root], indexFile: indexFile, cacheControl: cacheControl, streamThreshold: streamThreshold)
+    }
+
+    /// Serves `roots` layered, the first over the others (each resolved once, now).
+    ///
+    /// - Throws: ``RootError`` for the first of `roots` that is not an existing directory
+    ///   (or for an empty list).
+    public init(roots: [String], indexFile: String = "index.html", cacheControl: String? = "no-cache",
                 streamThreshold: Int = 256 * 1024) throws {
-        guard let resolved = Self.realPath(root), Self.fileType(resolved) == S_IFDIR else {
-            throw RootError(path: root)
+        guard !roots.isEmpty else { throw RootError(path: "") }
+        self.roots = try roots.map { root in
+            guard let resolved = Self.realPath(root), Self.fileType(resolved) == S_IFDIR else {
+                throw RootError(path: root)
+            }
+            return resolved
         }
-        self.root = resolved
         self.indexFile = indexFile
         self.cacheControl = cacheControl
         self.streamThreshold = max(4096, streamThreshold)
@@ -131,14 +148,24 @@ public final class StaticFiles: Sendable {
         case stream(HTTPHeaders, FileStream)
     }
 
+    /// The first root's answer that is not 404.
     private func resolve(_ lookup: Lookup) -> Outcome {
+        for root in roots {
+            let outcome = resolve(lookup, in: root)
+            if case .notFound = outcome { continue }
+            return outcome
+        }
+        return .notFound
+    }
+
+    private func resolve(_ lookup: Lookup, in root: String) -> Outcome {
         let wantsDirectory = lookup.relative.isEmpty || lookup.relative.hasSuffix("/")
         let trimmed = wantsDirectory && !lookup.relative.isEmpty ? String(lookup.relative.dropLast()) : lookup.relative
-        guard var path = contained(trimmed.isEmpty ? root : root + "/" + trimmed) else { return .notFound }
+        guard var path = contained(trimmed.isEmpty ? root : root + "/" + trimmed, in: root) else { return .notFound }
         var type = Self.fileType(path)
         if type == S_IFDIR {
             guard wantsDirectory else { return .redirect(lookup.requestPath + "/") }
-            guard let index = contained(path + "/" + indexFile) else { return .notFound }
+            guard let index = contained(path + "/" + indexFile, in: root) else { return .notFound }
             path = index
             type = Self.fileType(path)
         } else if wantsDirectory {
@@ -187,8 +214,8 @@ public final class StaticFiles: Sendable {
         return .whole(headers, bytes)
     }
 
-    /// `path` resolved, if it exists and lies inside the root.
-    private func contained(_ path: String) -> String? {
+    /// `path` resolved, if it exists and lies inside `root`.
+    private func contained(_ path: String, in root: String) -> String? {
         guard let resolved = Self.realPath(path), resolved == root || resolved.hasPrefix(root + "/") else { return nil }
         return resolved
     }

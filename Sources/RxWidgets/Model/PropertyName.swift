@@ -24,4 +24,6 @@ enum PropertyName {
     static let progress = "progress"
     static let isAnimating = "isAnimating"
     static let image = "image"
+    static let accessibilityLabel = "accessibilityLabel"
+    static let textContentType = "textContentType"
 }

@@ -37,6 +37,18 @@ open class TextField: Control {
         }
     }
 
+    /// What the text is (`UITextContentType`: a user name, a new password, an email
+    /// address), so the browser and password managers can fill it in: the client sets the
+    /// input's `autocomplete` to it. `nil` by default (the browser guesses). Sent only
+    /// when set.
+    public var textContentType: TextContentType? {
+        didSet {
+            if textContentType != oldValue {
+                changed(PropertyName.textContentType, WidgetValue(oldValue?.rawValue), WidgetValue(textContentType?.rawValue))
+            }
+        }
+    }
+
     /// An empty, enabled text field.
     public override init() {
         super.init()
@@ -68,5 +80,6 @@ open class TextField: Control {
         properties[PropertyName.text] = .string(storedText)
         properties[PropertyName.placeholder] = WidgetValue(placeholder)
         properties[PropertyName.isSecureTextEntry] = .bool(isSecureTextEntry)
+        if let textContentType { properties[PropertyName.textContentType] = .string(textContentType.rawValue) }
     }
 }

@@ -74,6 +74,18 @@ open class View: ReactiveCompatible, LifetimeTracked {
 
     private var storedAlpha: CGFloat = 1
 
+    /// What assistive technologies call the widget (`UIAccessibility`'s
+    /// `accessibilityLabel`): the auto-rendered page shows it as the control's caption
+    /// and uses it as its accessible name. `nil` (the default): the title, a caption from
+    /// the layout, or the placeholder names it. Sent only when set.
+    public var accessibilityLabel: String? {
+        didSet {
+            if accessibilityLabel != oldValue {
+                changed(PropertyName.accessibilityLabel, WidgetValue(oldValue), WidgetValue(accessibilityLabel))
+            }
+        }
+    }
+
     // MARK: - The server's side
 
     /// Every property a client renders, by name, with its current value.
@@ -89,6 +101,7 @@ open class View: ReactiveCompatible, LifetimeTracked {
         properties[PropertyName.backgroundColor] = WidgetValue(backgroundColor)
         properties[PropertyName.isHidden] = .bool(isHidden)
         properties[PropertyName.alpha] = WidgetValue(alpha)
+        if let accessibilityLabel { properties[PropertyName.accessibilityLabel] = .string(accessibilityLabel) }
     }
 
     /// The property a user's input sets (`value` for a slider, `text` for a text

@@ -1,0 +1,325 @@
+// client.js — keeps a scene's widgets and their elements in step with the server.
+//
+// seq/ack: every event carries a rising `seq`; the server answers each with `ack` = that
+// seq, in order, so `lastAck` is "everything up to here has been processed". For each
+// widget we remember the seq of the last value-carrying event sent from it. While that
+// seq is above lastAck (or a debounced edit is waiting to go), the server cannot know
+// about the user's latest edit, so any value it sends for that widget's value property
+// is stale: it is ignored, and the caret never jumps.
+//
+// Surviving restarts: edits made while disconnected are kept and re-sent when the
+// session resumes; if the server comes back without the session (a restart), the new
+// session gets what the user had entered (form recovery) and a notice says so.
+
+import { Connection } from "./connection.js";
+import { devMode, setOffline } from "./dom.js";
+import { rendererFor, applyDisplayProp, messageHandlerFor } from "./registry.js";
+import { applyWidgetProps, applyPatch } from "./patch.js";
+import { renderScene } from "./layout.js";
+import { bindMarkup } from "./attach.js";
+import { statusElement, showStatus, toast, friendlyError } from "./status.js";
+import "./renderers/index.js";
+
+export const PROTOCOL = 1;
+const USER_ASKED_MS = 5000; // rows arriving this soon after a tap were asked for
+
+export class Client {
+  constructor({ scene, root, mode, status, base, dev, onScene, onPatch, onError, onStatus }) {
+    if (!scene) throw new Error("bindery: no scene name (use /scene/<name>, ?scene= or attach({ scene }))");
+    this.scene = scene;
+    this.root = root ?? document;
+    this.mode = mode; // "render" or "attach"
+    this.dev = dev ?? devMode();
+    this.hooks = { onScene, onPatch, onError, onStatus };
+    this.widgets = new Map(); // id → { id, kind, props }
+    this.elements = new Map(); // id → [{ el, kind, prop }]
+    this.seq = 0;
+    this.lastAck = 0;
+    this.sentSeq = new Map(); // id → seq of the last value-carrying event sent for it
+    this.edited = new Set(); // ids whose value the user has set on this page (form recovery)
+    this.waiting = new Map(); // id → a debounce/throttle timer holding an unsent edit
+    this.lastSendAt = new Map(); // id → time of the last throttled send
+    this.lastTapAt = -Infinity;
+    this.wired = new WeakSet();
+    this.state = null;
+    this.statusEl = statusElement(status);
+    this.conn = new Connection({
+      scene,
+      base,
+      onMessage: (m) => this.receive(m),
+      onStatus: (state, info) => this.setState(state, info),
+    });
+    this.conn.open();
+  }
+
+  // ---- connection state ---------------------------------------------------------------
+
+  setState(state, info = {}) {
+    const changed = state !== this.state;
+    this.state = state;
+    if (changed) document.documentElement.dataset.binderyState = state;
+    let action = null;
+    if (state === "offline") action = { label: "Retry now", run: () => this.conn.retryNow() };
+    if (state === "ended") {
+      action = info.takenOver
+        ? { label: "Use it here", run: () => this.conn.reclaim() }
+        : { label: "Start a new session", run: () => this.conn.restart() };
+    }
+    showStatus(this.statusEl, state, { detail: info.detail ?? null, action });
+    if (changed) {
+      // While not connected, controls whose effect needs the server are inert; text
+      // fields stay usable and what is typed is sent when the connection is back.
+      const offline = state !== "connected";
+      // Disabling the focused control drops focus to the page: give it back afterwards.
+      const focused = document.activeElement;
+      if (offline && focused && focused !== document.body) this.focusBeforeOffline = focused;
+      for (const bindings of this.elements.values()) {
+        for (const b of bindings) {
+          const r = rendererFor(b.kind);
+          if (!b.prop && r.control && !r.typing) setOffline(b.el, offline);
+        }
+      }
+      this.root.toggleAttribute?.("data-bindery-inert", offline);
+      if (!offline && this.focusBeforeOffline) {
+        const el = this.focusBeforeOffline;
+        this.focusBeforeOffline = null;
+        if (el.isConnected && (document.activeElement === document.body || !document.activeElement)) el.focus();
+      }
+      if (state !== "connected" && !this.conn.everConnected && this.mode === "render" && this.conn.failures === 1) {
+        this.checkSceneExists();
+      }
+    }
+    this.hooks.onStatus?.(state, info);
+  }
+
+  // ---- events out ---------------------------------------------------------------------
+
+  /** Sends a control event for widget `target`. Returns the seq, or 0 if not sent. */
+  send(target, event, value) {
+    const seq = ++this.seq;
+    const message = { type: "event", seq, target, event };
+    if (value !== undefined) message.value = value;
+    if (value !== undefined) this.edited.add(target);
+    if (event === "touchUpInside" || event === "primaryActionTriggered") this.lastTapAt = performance.now();
+    if (!this.conn.send(message)) {
+      // Not connected: remember the edit as unsent; it is re-sent when the session resumes.
+      if (value !== undefined) this.sentSeq.set(target, Infinity);
+      else toast(null, "Not connected: that was not sent. Try again when the connection is back.");
+      return 0;
+    }
+    if (value !== undefined) this.sentSeq.set(target, seq);
+    return seq;
+  }
+
+  /** True while the user has an edit of `target` that the server has not processed yet. */
+  hasUnackedEdit(target) {
+    return (this.sentSeq.get(target) ?? 0) > this.lastAck || this.waiting.has(target);
+  }
+
+  /** A control's report, through its data-debounce / data-throttle attributes if any. */
+  emit(el, target, event, value, { rate } = {}) {
+    if (value !== undefined) this.mirror(el, target, value);
+    const debounce = Number(el.dataset.debounce);
+    const throttle = Number(el.dataset.throttle);
+    const flush = () => { this.waiting.delete(target); this.send(target, event, el.bdLatest ?? value); };
+    if (!rate) {
+      // A discrete event (focus, blur, Return, tap) first sends any edit still waiting,
+      // so the server sees the events in the order the user made them.
+      this.flushWaiting(target);
+      this.send(target, event, value);
+      return;
+    }
+    el.bdLatest = value;
+    if (debounce > 0) {
+      clearTimeout(this.waiting.get(target)?.timer);
+      this.waiting.set(target, { timer: setTimeout(flush, debounce), flush });
+    } else if (throttle > 0) {
+      const since = performance.now() - (this.lastSendAt.get(target) ?? -Infinity);
+      if (this.waiting.has(target)) return; // a trailing send is scheduled: it takes the latest value
+      const go = () => { this.lastSendAt.set(target, performance.now()); flush(); };
+      if (since >= throttle) go();
+      else this.waiting.set(target, { timer: setTimeout(go, throttle - since), flush: go });
+    } else {
+      this.send(target, event, value);
+    }
+  }
+
+  /**
+   * Shows a local edit everywhere else the widget is bound (an <output data-prop>, the
+   * slider's readout): the server does not send the sender its own value back.
+   */
+  mirror(source, target, value) {
+    const w = this.widgets.get(target);
+    const prop = w && rendererFor(w.kind).valueProp;
+    if (!prop) return;
+    w.props[prop] = value;
+    for (const b of this.elements.get(target) ?? []) {
+      if (b.el === source) {
+        if (source.bdReadout && prop === "value") source.bdReadout.textContent = Number(value).toFixed(2);
+      } else if (b.prop) {
+        if (b.prop === prop) applyDisplayProp(b.el, prop, value);
+      } else {
+        rendererFor(b.kind).props[prop]?.(b.el, value, w);
+      }
+    }
+  }
+
+  flushWaiting(target) {
+    const w = this.waiting.get(target);
+    if (!w) return;
+    clearTimeout(w.timer);
+    w.flush();
+  }
+
+  // ---- messages in --------------------------------------------------------------------
+
+  receive(msg) {
+    if (typeof msg.ack === "number" && msg.ack > this.lastAck) this.lastAck = msg.ack;
+    switch (msg.type) {
+      case "scene": return this.onScene(msg);
+      case "patch":
+        applyPatch(this, msg, { userAsked: performance.now() - this.lastTapAt < USER_ASKED_MS });
+        this.hooks.onPatch?.(msg);
+        return;
+      case "bye": return;
+      case "error":
+        if (this.dev) toast(msg.code ?? "error", msg.message);
+        else toast(null, friendlyError(msg));
+        this.hooks.onError?.(msg);
+        return;
+      default: {
+        const handler = messageHandlerFor(msg.type);
+        if (handler) handler(this, msg);
+        else console.debug("bindery: ignoring message", msg);
+      }
+    }
+  }
+
+  /** Asks the server for a full snapshot (a `scene` message carrying `ack`). */
+  resync() {
+    if (this.resyncing) return;
+    this.resyncing = true;
+    this.conn.send({ type: "resync", seq: ++this.seq });
+  }
+
+  onScene(msg) {
+    // A scene with an ack answers our resync on a live connection; one without is a
+    // new connection's first message.
+    const isResync = typeof msg.ack === "number";
+    this.resyncing = false;
+    if (msg.protocol !== undefined && msg.protocol !== PROTOCOL) {
+      toast(null, `The server speaks protocol ${msg.protocol}; this page speaks ${PROTOCOL}. Reload the page.`);
+    }
+    const previous = this.widgets;
+    const fresh = !isResync && msg.resumed === false && previous.size > 0;
+    // What to send again once the snapshot is on the page (widget id → value):
+    // after a resume, edits never answered; in a fresh session (the old one is gone,
+    // e.g. the server restarted), everything the user had entered (form recovery).
+    const resend = new Map();
+    if (!isResync) {
+      for (const [id, w] of previous) {
+        const prop = rendererFor(w.kind).valueProp;
+        if (!prop) continue;
+        const unsent = (this.sentSeq.get(id) ?? 0) > this.lastAck || this.waiting.has(id);
+        const incoming = msg.widgets.find((x) => x.id === id && x.kind === w.kind);
+        if (!incoming) continue;
+        if (unsent || (fresh && this.edited.has(id) && !same(incoming.props?.[prop], w.props[prop]))) {
+          resend.set(id, w.props[prop]);
+        }
+      }
+      this.lastAck = this.seq;
+      this.sentSeq.clear();
+    }
+
+    const sameShape = previous.size === msg.widgets.length &&
+      msg.widgets.every((w) => previous.get(w.id)?.kind === w.kind);
+    this.widgets = new Map(msg.widgets.map((w) => [w.id, { ...w, props: { ...w.props } }]));
+    if (this.mode === "render" && !sameShape) this.renderTree(msg);
+    if (this.mode === "attach") bindMarkup(this);
+
+    for (const w of msg.widgets) {
+      const prop = rendererFor(w.kind).valueProp;
+      const keep = prop && (resend.has(w.id) || this.hasUnackedEdit(w.id)) ? prop : null;
+      if (keep) this.widgets.get(w.id).props[keep] = previous.get(w.id)?.props[keep];
+      applyWidgetProps(this, w, keep);
+    }
+    // Send what the user entered that the server does not have.
+    for (const [id, value] of resend) {
+      const w = this.widgets.get(id);
+      if (!w || value === undefined) continue;
+      w.props[rendererFor(w.kind).valueProp] = value;
+      this.send(id, rendererFor(w.kind).valueEvent, value);
+    }
+    if (fresh) {
+      toast(null, resend.size
+        ? "The connection was lost and a new session started. What you entered has been restored."
+        : "The connection was lost and a new session started.");
+    }
+    this.hooks.onScene?.(msg);
+  }
+
+  // ---- elements -----------------------------------------------------------------------
+
+  /** Wires an element as a front end for widget `id` (once per element). */
+  bindElement(el, id, kind, prop) {
+    const list = this.elements.get(id) ?? [];
+    if (!list.some((b) => b.el === el)) list.push({ el, kind, prop });
+    this.elements.set(id, list);
+    if (this.wired.has(el)) return;
+    this.wired.add(el);
+    el.dataset.widget = id;
+    el.dataset.kind = kind;
+    if (prop) {
+      // A display element may still report one event, e.g. a clickable card: data-event.
+      if (el.dataset.event) el.addEventListener("click", () => this.emit(el, id, el.dataset.event));
+      return;
+    }
+    const r = rendererFor(kind);
+    r.hydrate?.(el, this.widgets.get(id));
+    r.wire?.(el, (event, value, opts) => this.emit(el, id, event, value, opts));
+    if (r.control && !r.typing && this.state !== "connected") setOffline(el, true);
+  }
+
+  /** Render mode: the scene's fields, arranged by its layout. */
+  renderTree(msg) {
+    this.elements.clear();
+    const form = renderScene(msg, { bind: (el, id, kind) => this.bindElement(el, id, kind), dev: this.dev });
+    this.root.replaceChildren(form);
+    this.root.setAttribute("aria-busy", "false");
+  }
+
+  async checkSceneExists() {
+    try {
+      const res = await fetch(new URL("/api/scenes", window.location.href));
+      if (!res.ok) return;
+      const names = sceneNames(await res.json());
+      if (!names.includes(this.scene)) {
+        this.conn.close();
+        showStatus(this.statusEl, "ended", { detail: "No such page" });
+        const p = document.createElement("p");
+        p.className = "bd-notice";
+        p.append(`There is no page named “${this.scene}”. `);
+        const a = document.createElement("a");
+        a.href = "/";
+        a.textContent = "See all pages.";
+        p.append(a);
+        this.root.replaceChildren(p);
+      }
+    } catch { /* the server is down; the status shows it */ }
+  }
+
+  /** Ends the session on the server (`bye`) and forgets its token. */
+  end() {
+    this.conn.send({ type: "bye" });
+    this.conn.token = null;
+    this.conn.close();
+  }
+}
+
+const same = (a, b) => a === b || (a == null && b === "") || (a === "" && b == null);
+
+/** Scene names from GET /api/scenes, whichever shape it has. */
+export function sceneNames(body) {
+  const list = Array.isArray(body) ? body : body?.scenes ?? [];
+  return list.map((s) => (typeof s === "string" ? s : s.name));
+}

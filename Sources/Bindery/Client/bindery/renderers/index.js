@@ -1,0 +1,22 @@
+// Registers every built-in renderer. A new widget kind: write renderers/<kind>.js
+// (see registry.js for the shape), import and register it here.
+import { registerRenderer } from "../registry.js";
+import view from "./view.js";
+import label from "./label.js";
+import button from "./button.js";
+import textField from "./textField.js";
+import slider from "./slider.js";
+import switchRenderer from "./switch.js";
+import segmentedControl from "./segmentedControl.js";
+import stepper from "./stepper.js";
+import datePicker from "./datePicker.js";
+import progressView from "./progressView.js";
+import activityIndicator from "./activityIndicator.js";
+import imageView from "./imageView.js";
+import listView from "./listView.js";
+
+const builtIn = {
+  view, label, button, textField, slider, switch: switchRenderer, segmentedControl, stepper,
+  datePicker, progressView, activityIndicator, imageView, listView,
+};
+for (const [kind, renderer] of Object.entries(builtIn)) registerRenderer(kind, renderer);
