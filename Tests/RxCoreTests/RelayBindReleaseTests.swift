@@ -34,4 +34,21 @@ final class RelayBindReleaseTests: XCTestCase {
         XCTAssertEqual(res.events, [.next(210, 1)])
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 220)])
     }
+
+    #if TRACE_RESOURCES
+    func testUndisposedBindingToARelayLeavesNoLiveResources() {
+        let before = Resources.total
+        do {
+            let scheduler = TestScheduler(initialClock: 0)
+            let relay = PublishRelay<Int>()
+            let ys = scheduler.createHotObservable([.next(500, 25)])
+            let observer = scheduler.createObserver(Int.self)
+            _ = relay.asInfallible().bind(to: observer)
+            _ = ys.bind(to: relay)
+            scheduler.start()
+            XCTAssertEqual(observer.events, [.next(500, 25)])
+        }
+        XCTAssertEqual(Resources.total, before)
+    }
+    #endif
 }
