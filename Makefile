@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-browser test-reliability soak test-tsan test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message bench clean
+.PHONY: deps build run test test-browser test-examples test-reliability soak test-tsan test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message bench clean
 
 deps:
 	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
@@ -38,6 +38,7 @@ test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) test-browser
+	$(MAKE) test-examples
 	$(MAKE) test-reliability
 	$(MAKE) test-tsan
 	$(MAKE) test-trace-resources
@@ -46,6 +47,23 @@ test: deps test-deps
 test-browser: deps test-deps
 	$(SWIFT) build --product bindery
 	$(TEST_VENV)/bin/python -m unittest discover -s Tests/Browser -p 'test_*.py' -v
+
+# The example apps (Examples/*, each its own package depending on this one by path): build,
+# their XCTests, their browser tests (headless Chromium); then docs/GettingStarted.md's
+# steps from an empty temporary folder (Scripts/getting-started-check.sh). They share one
+# build folder, EXAMPLES_SCRATCH, so Bindery is compiled once for all of them (about 100 s
+# each otherwise on a 2-core machine).
+EXAMPLES ?= $(wildcard Examples/*/Package.swift)
+EXAMPLES_SCRATCH ?= $(CURDIR)/.build-examples
+test-examples: deps test-deps
+	@set -e; for manifest in $(EXAMPLES); do dir=$$(dirname $$manifest); \
+		echo "make: $$dir"; \
+		(cd $$dir && $(SWIFT) build --build-tests --scratch-path $(EXAMPLES_SCRATCH) && \
+			$(SWIFT) test --skip-build --scratch-path $(EXAMPLES_SCRATCH)); \
+		if [ -d $$dir/Tests/Browser ]; then BINDERY_EXAMPLES_BUILD=$(EXAMPLES_SCRATCH)/debug \
+			$(TEST_VENV)/bin/python -m unittest discover -s $$dir/Tests/Browser -p 'test_*.py' -v; fi; \
+	done
+	SWIFT="$(SWIFT)" GETTING_STARTED_SCRATCH=$(EXAMPLES_SCRATCH) Scripts/getting-started-check.sh
 
 # Reliability against the real bindery binary (Tests/Reliability/): connection churn
 # (connect/disconnect cycles at CHURN_RATE per second, leaked sessions, WebSockets and
@@ -140,14 +158,15 @@ fuzz-http:
 # scene), in-process. SwiftPM would put libFuzzer's main into every product, so the
 # modules are built with swiftc, each as a static library in .build-fuzz (instrumented
 # for libFuzzer and ASan): RxCore, RxWidgets, Bindery without its transport files (the
-# four that import HTTPServer/EventLoop), BinderyDemo; then the entry point with the
+# four that import HTTPServer/EventLoop, and Server/: command line, logging, metrics export,
+# the client resource, which need the package's dependencies), BinderyDemo; then the entry point with the
 # WebSocket frame sources (line tables only: full -g on the executable leaves a
 # MessageFuzz-1.swiftmodule in the working folder). rss/malloc limits make unbounded
 # growth a failure.
 FUZZ_DIR := .build-fuzz
 FUZZ_SWIFTC := swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -I $(FUZZ_DIR)
 BINDERY_CORE_SOURCES := $(filter-out Sources/Bindery/App.swift Sources/Bindery/API/SessionAPI.swift \
-	Sources/Bindery/API/WebSocketEndpoint.swift Sources/Bindery/API/EventStream.swift,$(shell find Sources/Bindery -name '*.swift'))
+	Sources/Bindery/API/WebSocketEndpoint.swift Sources/Bindery/API/EventStream.swift,$(shell find Sources/Bindery -name '*.swift' -not -path 'Sources/Bindery/Server/*'))
 MESSAGE_FUZZ_SOURCES := Fuzz/MessageFuzz/main.swift \
 	$(addprefix Sources/HTTPServer/WebSocket/,FrameParser.swift MessageAssembler.swift UTF8Validator.swift \
 	WebSocketError.swift WebSocketCloseCode.swift WebSocketOpcode.swift)
@@ -173,4 +192,4 @@ fuzz-message: $(FUZZ_DIR)/message-fuzz
 fuzz: fuzz-ws fuzz-http fuzz-message
 
 clean:
-	rm -rf .build .build-tsan .build-fuzz .build-trace
+	rm -rf .build .build-tsan .build-fuzz .build-trace .build-examples
