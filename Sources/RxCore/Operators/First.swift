@@ -1,11 +1,8 @@
 extension ObservableType {
-    /// Sends the first element (or `nil` when the source completes empty), then completes
-    /// and disposes the source.
-    ///
-    /// RxSwift 6 returns `Single<Element?>`; Bindery has no `Single` yet, so this returns
-    /// an `Observable` that sends exactly one optional (or fails).
-    public func first() -> Observable<Element?> {
-        First(source: asObservable())
+    /// A single of the first element (or `nil` when the source completes empty); it
+    /// disposes the source once it has the element.
+    public func first() -> Single<Element?> {
+        Single(raw: First(source: asObservable()))
     }
 }
 

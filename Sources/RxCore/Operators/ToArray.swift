@@ -1,11 +1,8 @@
 extension ObservableType {
-    /// On completion, sends every element as one array, then completes; an error is
-    /// forwarded and the elements dropped.
-    ///
-    /// RxSwift 6 returns `Single<[Element]>`; Bindery has no `Single` yet, so this returns
-    /// an `Observable` that sends exactly one array (or fails).
-    public func toArray() -> Observable<[Element]> {
-        ToArray(source: asObservable())
+    /// A single of every element as one array, sent when the source completes; an error
+    /// is forwarded and the elements dropped.
+    public func toArray() -> Single<[Element]> {
+        Single(raw: ToArray(source: asObservable()))
     }
 }
 

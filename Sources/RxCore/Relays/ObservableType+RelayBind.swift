@@ -43,7 +43,15 @@ extension ObservableType {
     }
 
     func bindRelayInputs(_ inputs: [ObserverNode<Element>]) -> Disposable {
-        subscribe(node: RelayBindObserver(inputs))
+        let observer = RelayBindObserver(inputs)
+        if let observable = self as? Observable<Element> {
+            return observable.subscribe(node: observer)
+        }
+        // Another ObservableType (a relay, a test's observable): its own `subscribe`, as
+        // RxRelay's bind calls it. The default `asObservable()` wrapper would put a sink
+        // between them that, like every subscription, lives until disposed or terminated,
+        // and a binding that is never disposed would keep the source alive.
+        return subscribe(observer)
     }
 }
 

@@ -13,9 +13,12 @@ extension SubjectInput {
     }
 }
 
-/// An internal node for `observer`: feeds Bindery's subjects directly, wraps anything
-/// else in an ``ObserverAdapter``.
+/// An internal node for `observer`: a node as it is, Bindery's subjects fed directly,
+/// anything else wrapped in an ``ObserverAdapter``.
 func makeObserverNode<Observer: ObserverType>(_ observer: Observer) -> ObserverNode<Observer.Element> {
+    if let node = observer as? ObserverNode<Observer.Element> {
+        return node
+    }
     if let subject = observer as? any SubjectInput<Observer.Element> {
         return subject.inputNode
     }
