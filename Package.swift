@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["EventLoop", "CCrypto"], swiftSettings: hotPath),
         // Layer 2: a RESP2 Redis client on the loop (the session store's transport).
         .target(name: "Redis", dependencies: ["EventLoop"], swiftSettings: hotPath),
+        // Measures RedisConnection beside redis-benchmark (Benchmarks/README.md).
+        .executableTarget(name: "redis-bench", dependencies: ["Redis", "EventLoop"], swiftSettings: hotPath),
         .executableTarget(name: "wsecho", dependencies: ["HTTPServer", "EventLoop"]),
         // Layer 3: scenes, sessions, the wire protocol, the HTTP API.
         // Its browser client (Client/: bindery.js, bindery.css, index.html, scene.html) is a

@@ -52,8 +52,7 @@ public final class RedisConnection {
     private var pendingHead = 0
     /// Commands encoded this turn, written by `flush`.
     private var output: [UInt8] = []
-    private var flushTimer: LoopTimer?
-    private var flushScheduled = false
+    private var flushHook: EndOfTurnHook?
     private var watchdog: LoopTimer?
     private var watchdogDeadline: ContinuousClock.Instant?
     private var attemptTimer: LoopTimer?
@@ -97,8 +96,9 @@ public final class RedisConnection {
         generation += 1
         connection?.close()
         connection = nil
-        for timer in [flushTimer, watchdog, attemptTimer] { timer?.close() }
-        flushTimer = nil
+        for timer in [watchdog, attemptTimer] { timer?.close() }
+        flushHook?.close()
+        flushHook = nil
         watchdog = nil
         attemptTimer = nil
         watchdogDeadline = nil
@@ -267,16 +267,17 @@ public final class RedisConnection {
     }
 
     private func scheduleFlush() {
-        guard !flushScheduled else { return }
-        flushScheduled = true
-        let timer = flushTimer ?? LoopTimer(loop: loop)
-        flushTimer = timer
-        // A zero timer runs after this turn's callbacks: one write for all of them.
-        timer.start(after: .zero) { [weak self] in self?.flush() }
+        if let flushHook {
+            flushHook.schedule()
+            return
+        }
+        // Runs after this turn's callbacks, before the loop waits: one write for all.
+        let hook = EndOfTurnHook(loop: loop) { [weak self] in self?.flush() }
+        flushHook = hook
+        hook.schedule()
     }
 
     private func flush() {
-        flushScheduled = false
         guard case .connected = state, let connection, !output.isEmpty else { return }
         let buffer = WriteBuffer(output)
         output.removeAll(keepingCapacity: output.capacity <= 1 << 20)
