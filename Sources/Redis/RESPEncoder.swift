@@ -2,26 +2,93 @@
 public enum RESPEncoder {
     /// Appends `arguments` as a command: `*N` then one bulk string per argument.
     public static func encodeCommand(_ arguments: [[UInt8]], into output: inout [UInt8]) {
-        appendHeader(UInt8(ascii: "*"), arguments.count, into: &output)
-        for argument in arguments {
-            appendHeader(UInt8(ascii: "$"), argument.count, into: &output)
-            output.append(contentsOf: argument)
-            output.append(13)
-            output.append(10)
+        var size = headerSize(arguments.count)
+        for argument in arguments { size += headerSize(argument.count) + argument.count + 2 }
+        write(size, into: &output) { cursor in
+            cursor.header(UInt8(ascii: "*"), arguments.count)
+            for argument in arguments {
+                cursor.header(UInt8(ascii: "$"), argument.count)
+                argument.withUnsafeBufferPointer { cursor.bytes(UnsafeRawBufferPointer($0)) }
+                cursor.crlf()
+            }
         }
     }
 
     /// Appends `arguments` (as UTF-8) as a command.
     public static func encodeCommand(_ arguments: [String], into output: inout [UInt8]) {
-        appendHeader(UInt8(ascii: "*"), arguments.count, into: &output)
-        for argument in arguments {
-            var argument = argument
-            argument.withUTF8 { bytes in
-                appendHeader(UInt8(ascii: "$"), bytes.count, into: &output)
-                output.append(contentsOf: bytes)
+        var size = headerSize(arguments.count)
+        for argument in arguments { size += headerSize(argument.utf8.count) + argument.utf8.count + 2 }
+        write(size, into: &output) { cursor in
+            cursor.header(UInt8(ascii: "*"), arguments.count)
+            for var argument in arguments {
+                argument.withUTF8 { bytes in
+                    cursor.header(UInt8(ascii: "$"), bytes.count)
+                    cursor.bytes(UnsafeRawBufferPointer(bytes))
+                }
+                cursor.crlf()
             }
-            output.append(13)
-            output.append(10)
+        }
+    }
+
+    /// Bytes of `*N\r\n` / `$N\r\n`.
+    @inline(__always)
+    private static func headerSize(_ count: Int) -> Int {
+        var digits = 1
+        var rest = count
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        return 3 + digits
+    }
+
+    /// Grows `output` by exactly `size` bytes and lets `body` fill them through a cursor:
+    /// one capacity check and no per-byte bookkeeping (commands are on the hot path).
+    private static func write(_ size: Int, into output: inout [UInt8], _ body: (inout Cursor) -> Void) {
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: size))
+        output.withUnsafeMutableBufferPointer { buffer in
+            var cursor = Cursor(position: buffer.baseAddress! + start)
+            body(&cursor)
+            precondition(cursor.position == buffer.baseAddress! + start + size, "RESPEncoder size mismatch")
+        }
+    }
+
+    /// Writes into memory reserved by `write`.
+    private struct Cursor {
+        var position: UnsafeMutablePointer<UInt8>
+
+        @inline(__always)
+        mutating func header(_ type: UInt8, _ count: Int) {
+            position.pointee = type
+            position += 1
+            var digits = 1
+            var rest = count
+            while rest >= 10 {
+                rest /= 10
+                digits += 1
+            }
+            var value = count
+            for index in stride(from: digits - 1, through: 0, by: -1) {
+                position[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            position += digits
+            crlf()
+        }
+
+        @inline(__always)
+        mutating func bytes(_ bytes: UnsafeRawBufferPointer) {
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+            UnsafeMutableRawPointer(position).copyMemory(from: base, byteCount: bytes.count)
+            position += bytes.count
+        }
+
+        @inline(__always)
+        mutating func crlf() {
+            position[0] = 13
+            position[1] = 10
+            position += 2
         }
     }
 

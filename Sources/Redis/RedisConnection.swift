@@ -1,4 +1,11 @@
 import EventLoop
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A Redis client connection on Bindery's own event loop (RESP2 over TCP or a Unix
 /// socket).
@@ -40,7 +47,8 @@ public final class RedisConnection {
         /// nil once the command has failed by timeout (its late reply is discarded) or
         /// for internal commands whose reply is not wanted.
         var completion: Completion?
-        var deadline: ContinuousClock.Instant?
+        /// Monotonic nanoseconds (see `now`); 0 for none.
+        var deadline: UInt64 = 0
         var timeout: Duration?
     }
 
@@ -54,7 +62,10 @@ public final class RedisConnection {
     private var output: [UInt8] = []
     private var flushHook: EndOfTurnHook?
     private var watchdog: LoopTimer?
-    private var watchdogDeadline: ContinuousClock.Instant?
+    private var watchdogDeadline: UInt64 = .max
+    /// `configuration.commandTimeout` in nanoseconds, converted once (Duration arithmetic
+    /// is 128-bit).
+    private let defaultTimeoutNanoseconds: UInt64?
     private var attemptTimer: LoopTimer?
     /// Consecutive failed attempts.
     private var failures = 0
@@ -66,6 +77,7 @@ public final class RedisConnection {
         self.loop = loop
         self.configuration = configuration
         parser = RESPParser(limits: configuration.parserLimits)
+        defaultTimeoutNanoseconds = configuration.commandTimeout.map(Self.nanoseconds)
     }
 
     /// Creates a connection to `redis://HOST:PORT` or `redis+unix:///path`. Loop-confined.
@@ -101,7 +113,7 @@ public final class RedisConnection {
         flushHook = nil
         watchdog = nil
         attemptTimer = nil
-        watchdogDeadline = nil
+        watchdogDeadline = .max
         output = []
         let failed = takePending()
         setState(.closed)
@@ -117,7 +129,7 @@ public final class RedisConnection {
         if !scripts.contains(script) { scripts.append(script) }
         if case .connected = state {
             enqueue(encoded: { RESPEncoder.encodeCommand(["SCRIPT", "LOAD", script.source], into: &$0) },
-                    timeout: configuration.commandTimeout, completion: nil)
+                    timeout: nil, completion: nil)
         }
     }
 
@@ -186,7 +198,7 @@ public final class RedisConnection {
         attemptTimer?.close()
         attemptTimer = nil
         watchdog?.stop()
-        watchdogDeadline = nil
+        watchdogDeadline = .max
         output.removeAll(keepingCapacity: true)
         parser = RESPParser(limits: configuration.parserLimits)
         let failed = takePending()
@@ -230,15 +242,13 @@ public final class RedisConnection {
     /// the configured command timeout. Loop-confined.
     public func send(_ command: [String], timeout: Duration? = nil, completion: @escaping Completion) {
         guard admits(completion) else { return }
-        enqueue(encoded: { RESPEncoder.encodeCommand(command, into: &$0) },
-                timeout: timeout ?? configuration.commandTimeout, completion: completion)
+        enqueue(encoded: { RESPEncoder.encodeCommand(command, into: &$0) }, timeout: timeout, completion: completion)
     }
 
     /// Sends a command given as binary-safe byte arrays. As ``send(_:timeout:completion:)``.
     public func send(_ command: [[UInt8]], timeout: Duration? = nil, completion: @escaping Completion) {
         guard admits(completion) else { return }
-        enqueue(encoded: { RESPEncoder.encodeCommand(command, into: &$0) },
-                timeout: timeout ?? configuration.commandTimeout, completion: completion)
+        enqueue(encoded: { RESPEncoder.encodeCommand(command, into: &$0) }, timeout: timeout, completion: completion)
     }
 
     /// Fails `completion` at once unless commands can be queued now.
@@ -252,14 +262,15 @@ public final class RedisConnection {
         return false
     }
 
+    /// Queues an encoded command; `timeout` nil means the configured one.
     private func enqueue(encoded encode: (inout [UInt8]) -> Void, timeout: Duration?, completion: Completion?) {
         encode(&output)
         var entry = Pending(completion: completion)
-        if let timeout {
-            let deadline = ContinuousClock.now + timeout
+        if let nanoseconds = timeout.map(Self.nanoseconds) ?? defaultTimeoutNanoseconds {
+            let deadline = Self.now() &+ max(nanoseconds, 1)
             entry.deadline = deadline
-            entry.timeout = timeout
-            if watchdogDeadline.map({ deadline < $0 }) ?? true { armWatchdog(deadline) }
+            entry.timeout = timeout ?? configuration.commandTimeout
+            if deadline < watchdogDeadline { armWatchdog(deadline) }
         }
         pending.append(entry)
         statistics.commandsSent += 1
@@ -343,27 +354,44 @@ public final class RedisConnection {
 
     // MARK: - Timeouts
 
+    /// Monotonic time in nanoseconds (CLOCK_MONOTONIC, the clock libuv's timers use).
+    private static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? .max / 2 : min(whole &+ UInt64(attoseconds / 1_000_000_000), .max / 2)
+    }
+
     /// One timer for every pending command, armed for the earliest deadline.
-    private func armWatchdog(_ deadline: ContinuousClock.Instant) {
+    private func armWatchdog(_ deadline: UInt64) {
         watchdogDeadline = deadline
         let timer = watchdog ?? LoopTimer(loop: loop)
         watchdog = timer
-        let delay = ContinuousClock.now.duration(to: deadline)
-        timer.start(after: delay > .zero ? delay : .zero) { [weak self] in self?.watchdogFired() }
+        let now = Self.now()
+        timer.start(after: .nanoseconds(deadline > now ? Int64(clamping: deadline - now) : 0)) { [weak self] in
+            self?.watchdogFired()
+        }
     }
 
     private func watchdogFired() {
-        watchdogDeadline = nil
-        let now = ContinuousClock.now
+        watchdogDeadline = .max
+        let now = Self.now()
         var expired: [(Completion, RedisError)] = []
-        var earliest: ContinuousClock.Instant?
+        var earliest = UInt64.max
         for index in pendingHead..<pending.count {
-            guard pending[index].completion != nil, let deadline = pending[index].deadline else { continue }
+            let deadline = pending[index].deadline
+            guard deadline != 0, pending[index].completion != nil else { continue }
             if deadline <= now {
                 expired.append((pending[index].completion!, .timeout(pending[index].timeout ?? .zero)))
                 pending[index].completion = nil
-            } else if earliest.map({ deadline < $0 }) ?? true {
-                earliest = deadline
+            } else {
+                earliest = min(earliest, deadline)
             }
         }
         statistics.timeouts += expired.count
@@ -371,7 +399,7 @@ public final class RedisConnection {
             connectionEnded(generation, reason: "a command timed out; connection reset", first: expired)
             return
         }
-        if let earliest { armWatchdog(earliest) }
+        if earliest != .max { armWatchdog(earliest) }
         for (completion, error) in expired { completion(.failure(error)) }
     }
 }
