@@ -85,6 +85,15 @@ public final class RedisConnection {
         self.init(endpoint: try RedisEndpoint(url: url), loop: loop, configuration: configuration)
     }
 
+    /// Dropped without ``close()``: let go of the socket and timers (which keep themselves
+    /// alive until closed); pending completions are not called.
+    deinit {
+        connection?.close()
+        flushHook?.close()
+        watchdog?.close()
+        attemptTimer?.close()
+    }
+
     @inline(__always)
     private func checkLoop() {
         precondition(!loop.isRunning || loop.isLoopThread, "RedisConnection is loop-confined: use it on the event loop thread")

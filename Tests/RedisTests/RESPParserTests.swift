@@ -71,6 +71,14 @@ final class RESPParserTests: XCTestCase {
         var bytes: [UInt8] = []
         RESPEncoder.encodeCommand(["SET", "k", "héllo"], into: &bytes)
         XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$6\r\nhéllo\r\n")
+        // Multi-digit counts and lengths, as strings and as bytes, parse back as sent.
+        let long = (0..<12).map { String(repeating: "x", count: $0 * 11) }
+        for encoded in [{ RESPEncoder.encodeCommand(long, into: &$0) },
+                        { RESPEncoder.encodeCommand(long.map { Array($0.utf8) }, into: &$0) }] as [(inout [UInt8]) -> Void] {
+            var command: [UInt8] = []
+            encoded(&command)
+            XCTAssertEqual(try? parseAll([command]), [.array(long.map { .bulkString(Array($0.utf8)) })])
+        }
         bytes = []
         RESPEncoder.encodeCommand([[0, 13, 10], []], into: &bytes)
         XCTAssertEqual(bytes, Array("*2\r\n$3\r\n".utf8) + [0, 13, 10] + Array("\r\n$0\r\n\r\n".utf8))
