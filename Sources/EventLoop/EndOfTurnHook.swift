@@ -1,11 +1,14 @@
 import CLibUV
 
-/// Runs a handler once before the loop next waits for I/O (libuv's prepare phase),
-/// after every callback of the current turn: a layer can collect what several callbacks
+/// Runs a handler once after every callback of the current turn and before the loop
+/// waits for I/O again (libuv's idle phase): a layer can collect what several callbacks
 /// produce in one turn and write it in one go.
 ///
+/// An idle handle, not a prepare handle: while one is scheduled, libuv does not block in
+/// its poll, so a hook scheduled from inside another hook's handler still runs at once
+/// (a prepare handle started during the prepare phase would wait for the next I/O).
 /// A zero-delay ``LoopTimer`` would also defer, but libuv's millisecond timer clock can
-/// hold it for up to a millisecond; this does not wait at all.
+/// hold it for up to a millisecond; this does not wait.
 ///
 /// Loop-confined (see ``EventLoop``). The hook keeps itself and its loop alive until
 /// ``close(_:)`` completes; closing releases the handler.
@@ -13,7 +16,7 @@ public final class EndOfTurnHook {
     /// The loop the hook runs on.
     public let loop: EventLoop
 
-    private let handle: UnsafeMutablePointer<uv_prepare_t>
+    private let handle: UnsafeMutablePointer<uv_idle_t>
     private var handler: (() -> Void)?
     private var onClosed: (() -> Void)?
 
@@ -30,9 +33,9 @@ public final class EndOfTurnHook {
         self.loop = loop
         self.handler = handler
         handle = .allocate(capacity: 1)
-        handle.initialize(to: uv_prepare_t())
-        // uv_prepare_init only links the handle into the loop; it cannot fail.
-        uv_prepare_init(loop.uvLoop, handle)
+        handle.initialize(to: uv_idle_t())
+        // uv_idle_init only links the handle into the loop; it cannot fail.
+        uv_idle_init(loop.uvLoop, handle)
         // Released in the close callback: libuv may call us until then.
         handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
     }
@@ -43,7 +46,7 @@ public final class EndOfTurnHook {
         loop.preconditionLoopConfined()
         guard !isClosed, !isScheduled else { return }
         isScheduled = true
-        uv_prepare_start(handle, prepareCallback)
+        uv_idle_start(handle, idleCallback)
     }
 
     /// Unschedules the hook for good and releases its handler; `onClosed` runs on the
@@ -56,12 +59,12 @@ public final class EndOfTurnHook {
         isScheduled = false
         handler = nil
         self.onClosed = onClosed
-        uv_close(bindery_prepare_handle(handle), prepareCloseCallback)
+        uv_close(bindery_idle_handle(handle), idleCloseCallback)
     }
 
     fileprivate func fire() {
         // Stopped first, so the handler may schedule the hook again (for the next turn).
-        uv_prepare_stop(handle)
+        uv_idle_stop(handle)
         isScheduled = false
         handler?()
     }
@@ -74,12 +77,12 @@ public final class EndOfTurnHook {
     }
 }
 
-private let prepareCallback: uv_prepare_cb = { handle in
+private let idleCallback: uv_idle_cb = { handle in
     guard let handle, let data = handle.pointee.data else { return }
     Unmanaged<EndOfTurnHook>.fromOpaque(data).takeUnretainedValue().fire()
 }
 
-private let prepareCloseCallback: uv_close_cb = { handle in
+private let idleCloseCallback: uv_close_cb = { handle in
     guard let handle, let data = handle.pointee.data else { return }
     let hook = Unmanaged<EndOfTurnHook>.fromOpaque(data)
     hook.takeUnretainedValue().didClose()

@@ -30,6 +30,26 @@ final class EndOfTurnHookTests: XCTestCase {
         try runner.sync { hook.value!.close() }
     }
 
+    func testAHookScheduledFromAnotherHooksHandlerRunsWithoutWaitingForIO() throws {
+        let runner = try LoopThread()
+        defer { runner.stop() }
+        let log = Recorder<String>()
+        let hooks = LoopBox<[EndOfTurnHook]>([])
+        try runner.sync {
+            let second = EndOfTurnHook(loop: runner.loop) { log.append("second") }
+            let first = EndOfTurnHook(loop: runner.loop) {
+                log.append("first")
+                second.schedule()
+            }
+            hooks.value = [first, second]
+            first.schedule()
+        }
+        // Nothing else happens on the loop: the second hook must not wait in poll.
+        XCTAssertTrue(log.wait(for: 2, timeout: 1), "\(log.values)")
+        XCTAssertEqual(log.values, ["first", "second"])
+        try runner.sync { hooks.value.forEach { $0.close() } }
+    }
+
     func testAClosedHookNeverRuns() throws {
         let runner = try LoopThread()
         defer { runner.stop() }
