@@ -10,7 +10,7 @@ DIR=$(mktemp -d)
 redis-server --port "$PORT" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \
     --dir "$DIR" --logfile "$DIR/log" &
 SERVER=$!
-trap 'kill $SERVER 2>/dev/null; rm -rf "$DIR"' EXIT
+trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null; rm -rf "$DIR"' EXIT
 for i in $(seq 50); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
 kill -0 $SERVER  # our own server, not another one on the port
 OUT="$DIR/results"
