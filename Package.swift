@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "RxCore", targets: ["RxCore"]),
         .library(name: "RxTesting", targets: ["RxTesting"]),
+        .library(name: "RxBlocking", targets: ["RxBlocking"]),
         .library(name: "EventLoop", targets: ["EventLoop"]),
         .library(name: "RxWidgets", targets: ["RxWidgets"]),
         .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
@@ -17,6 +18,14 @@ let package = Package(
         .library(name: "Redis", targets: ["Redis"]),
         .library(name: "Bindery", targets: ["Bindery"]),
         .library(name: "BinderyTesting", targets: ["BinderyTesting"]),
+    ],
+    dependencies: [
+        // The ecosystem's command line, logging and metrics APIs (Bindery's standard flags,
+        // users' own log handlers and metrics backends).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // Layer 0: libuv through pkg-config (Debian: libuv1-dev).
@@ -37,6 +46,8 @@ let package = Package(
         .target(name: "EventLoop", dependencies: ["CLibUV", "RxCore"], swiftSettings: hotPath),
         // Virtual time for users' tests (RxTest's API).
         .target(name: "RxTesting", dependencies: ["RxCore"]),
+        // Blocking operators for tests and scripts (RxBlocking's API).
+        .target(name: "RxBlocking", dependencies: ["RxCore"]),
         // Layer 2: server-side widget models with RxCocoa's reactive extensions.
         .target(name: "RxWidgets", dependencies: ["RxCore"], swiftSettings: hotPath),
         // UIKit names as typealiases, so RxCocoa-era code ports by changing imports.
@@ -51,16 +62,23 @@ let package = Package(
         // Layer 3: scenes, sessions, the wire protocol, the HTTP API.
         // Its browser client (Client/: bindery.js, bindery.css, index.html, scene.html) is a
         // resource, served by BinderyApp under the app's own public directory.
-        .target(name: "Bindery", dependencies: ["RxCore", "RxWidgets", "HTTPServer", "EventLoop"],
+        .target(name: "Bindery", dependencies: [
+                    "RxCore", "RxWidgets", "HTTPServer", "EventLoop",
+                    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                    .product(name: "Logging", package: "swift-log"),
+                    .product(name: "CoreMetrics", package: "swift-metrics"),
+                    .product(name: "Prometheus", package: "swift-prometheus"),
+                ],
                 resources: [.copy("Client")], swiftSettings: hotPath),
         // The demo app's scenes (RxCocoa-style view controllers), registered by `bindery`.
         .target(name: "BinderyDemo", dependencies: ["Bindery", "RxCore", "RxWidgets"], swiftSettings: hotPath),
         // Drive a scene in-process for users' tests (like Phoenix's LiveViewTest).
         .target(name: "BinderyTesting", dependencies: ["Bindery", "RxCore", "RxWidgets", "RxTesting"]),
-        .executableTarget(name: "bindery", dependencies: ["Bindery", "BinderyDemo", "RxWidgets", "HTTPServer", "EventLoop", "RxCore"]),
+        .executableTarget(name: "bindery", dependencies: ["Bindery", "BinderyDemo"]),
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTesting"]),
+        .testTarget(name: "RxBlockingTests", dependencies: ["RxBlocking", "RxCore", "RxTesting", "EventLoop"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "RxCore"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting"]),

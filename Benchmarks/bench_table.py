@@ -93,7 +93,7 @@ def log_lines(path):
     """Lines the server wrote beyond its start/stop banner (it runs with --log-level error)."""
     if not os.path.exists(path):
         return []
-    banner = re.compile(r"^bindery: (listening on|SIGTERM|SIGINT|stopp)")
+    banner = re.compile(r"^(bindery: (listening on|SIGTERM|SIGINT|stopp)|.*msg=(\"listening on|stopping))")
     return [l.rstrip() for l in open(path) if l.strip() and not banner.match(l)]
 
 

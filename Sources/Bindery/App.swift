@@ -1,5 +1,6 @@
 import EventLoop
 import HTTPServer
+import Logging
 import RxCore
 
 /// A Bindery server: the scenes of a ``SceneRegistry`` served over WebSocket, the HTTP
@@ -71,12 +72,18 @@ public final class BinderyApp {
         }
     }
 
+    /// Bindery's version (`--version`, `/healthz`, `bindery_build_info`).
+    public static let version = "0.1.0"
+
     /// The scenes.
     public let registry: SceneRegistry
     /// The configuration.
     public let configuration: Configuration
-    /// The logger (``Configuration/logLevel``).
+    /// The swift-log logger everything is logged through (at ``Configuration/logLevel``
+    /// unless given).
     public let logger: Logger
+    /// The metrics `/metrics` exposes besides the session counters.
+    public let serverMetrics: ServerMetrics
     /// The sessions; nil before ``start(on:)``.
     public private(set) var store: SessionStore?
     /// The HTTP server; nil before ``start(on:)``.
@@ -85,60 +92,97 @@ public final class BinderyApp {
     public private(set) var originPolicy: OriginPolicy?
 
     private var sockets: WebSocketEndpoint?
+    private var startedAt = ContinuousClock.now
 
-    /// An app serving `registry`'s scenes.
-    public init(registry: SceneRegistry, configuration: Configuration = Configuration(), logger: Logger? = nil) {
+    /// An app serving `registry`'s scenes. Without `logger`, one labelled `bindery` at
+    /// ``Configuration/logLevel`` (through whatever swift-log was bootstrapped with).
+    public init(registry: SceneRegistry, configuration: Configuration = Configuration(), logger: Logger? = nil,
+                serverMetrics: ServerMetrics = ServerMetrics()) {
         self.registry = registry
         self.configuration = configuration
-        self.logger = logger ?? Logger(level: configuration.logLevel)
+        if let logger {
+            self.logger = logger
+        } else {
+            var logger = Logger(label: "bindery")
+            logger.logLevel = configuration.logLevel
+            self.logger = logger
+        }
+        self.serverMetrics = serverMetrics
     }
 
     /// The bound port (0 before ``start(on:)``).
     public var port: Int { server?.port ?? 0 }
 
-    /// Binds and starts serving on `loop`.
+    /// Binds and starts serving on `loop`; logs one `listening on` line at notice.
     ///
     /// - Throws: a `UVError` when the address cannot be bound; ``AppError`` for a public
     ///   directory that does not exist.
     public func start(on loop: EventLoop) throws {
+        try start(on: loop, announcingWith: logger)
+    }
+
+    /// ``start(on:)``, with the `listening on` line written to `announcer` (a logger that
+    /// writes it whatever the level, say).
+    public func start(on loop: EventLoop, announcingWith announcer: Logger) throws {
         var roots: [String] = []
         if let directory = configuration.publicDirectory {
             guard (try? StaticFiles(root: directory)) != nil else { throw AppError.publicDirectoryMissing(directory) }
             roots.append(directory)
         }
         if configuration.servesClient { roots.append(BrowserClient.directory) }
-        let files = roots.isEmpty ? nil : try StaticFiles(roots: roots)
+        let files = roots.isEmpty ? nil : try StaticFiles(roots: roots, errorPage: { ErrorPage.html(status: $0) })
         let metrics = Metrics()
+        let serverMetrics = self.serverMetrics
         let store = SessionStore(registry: registry, configuration: configuration.sessions,
                                  scheduler: MainScheduler.instance, flushScheduler: MainScheduler.asyncInstance,
                                  metrics: metrics)
         let logger = self.logger
-        store.logger = { logger.log(.info, $0) }
-        BindingErrorRouter.log = { logger.log(.warning, $0) }
+        store.logger = { logger.info("\($0)") }
+        BindingErrorRouter.log = { logger.warning("\($0)") }
         self.store = store
+        startedAt = .now
 
         let router = Router()
+        router.errorPage = { request, status, detail in ErrorPage.response(for: request.path, status: status, detail: detail) }
         let server = HTTPServer(loop: loop, configuration: configuration.http, router: router)
+        server.onAccess = { record in
+            // Unrouted paths share a label, so clients cannot grow the label set.
+            let route = record.route ?? (record.path == "-" ? "none" : record.path.hasPrefix("/api") ? "/api/*" : "static")
+            serverMetrics.countRequest(route: route, status: record.status)
+            logger.info("request", metadata: [
+                "method": "\(record.method)", "path": "\(SessionAPI.redacted(record.path))", "status": .stringConvertible(record.status),
+                "duration_ms": .stringConvertible(Self.milliseconds(record.duration)), "bytes": .stringConvertible(record.bytes),
+                "client": "\(record.remoteAddress.map { "\($0)" } ?? "-")",
+            ])
+        }
         self.server = server
 
-        router.get("/healthz") { [logger] request, responder in
-            responder.respond(.json("{\"status\":\"ok\",\"sessions\":\(store.sessionCount)}"))
-            logger.log(.debug, "GET /healthz 200")
+        router.get("/healthz") { [weak self] request, responder in
+            let uptime = self.map { Self.milliseconds(ContinuousClock.now - $0.startedAt) / 1000 } ?? 0
+            var writer = JSONWriter()
+            writer.raw("{\"status\":\"ok\",\"version\":")
+            writer.string(Self.version)
+            writer.raw(",\"uptime_seconds\":")
+            writer.number(uptime)
+            writer.raw(",\"sessions\":")
+            writer.number(store.sessionCount)
+            writer.raw("}")
+            responder.respond(.json(writer.text, headers: ["Cache-Control": "no-store"]))
         }
         router.get("/metrics") { [weak self] request, responder in
             let text = metrics.render(sessions: store.sessionCount,
                                       webSocketConnections: self?.sockets?.group.count ?? 0,
                                       httpConnections: self?.server?.connectionCount ?? 0)
-            responder.respond(.text(text, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"]))
+                + serverMetrics.renderRegistry()
+            responder.respond(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8",
+                                                                  "Cache-Control": "no-store"], body: Array(text.utf8)))
         }
-        router.get("/scene/:name") { [registry, logger] request, responder in
+        router.get("/scene/:name") { [registry] request, responder in
             let name = request.parameters["name"] ?? ""
             guard registry.scene(named: name) != nil, let files else {
-                logger.log(.info, "GET \(request.path) 404")
-                responder.respond(.error(404, "no scene named '\(name)'"))
+                responder.respond(ErrorPage.html(status: 404, detail: "There is no scene named \u{201C}\(name)\u{201D}."))
                 return
             }
-            logger.log(.info, "GET \(request.path) (scene page)")
             var page = request
             page.path = "/scene.html"
             files.handle(page, responder)
@@ -150,22 +194,38 @@ public final class BinderyApp {
 
         SessionAPI(store: store, origins: policy, logger: logger).register(on: router)
         let sockets = WebSocketEndpoint(store: store, origins: policy, configuration: configuration.webSocket,
-                                        maxSockets: configuration.maxWebSockets, logger: logger)
+                                        maxSockets: configuration.maxWebSockets, logger: logger,
+                                        eventLatency: serverMetrics.eventLatency)
         sockets.register(on: router)
         self.sockets = sockets
         server.onShutdown { [sockets] done in
             store.endAll(reason: "shutdown")
             sockets.group.closeAll(code: .goingAway, reason: "server shutting down", completion: done)
         }
-        if let files {
-            router.fallback = { [logger] request, responder in
-                logger.log(.debug, "\(request.method) \(request.path) (static)")
+        router.fallback = { request, responder in
+            // Every /api/ path answers JSON, found or not.
+            if request.path == "/api" || request.path.hasPrefix("/api/") {
+                responder.respond(ErrorPage.response(for: request.path, status: 404,
+                                                     detail: "no API route \(request.method) \(request.path)"))
+            } else if let files {
                 files.handle(request, responder)
+            } else {
+                responder.respond(ErrorPage.html(status: 404))
             }
         }
-        logger.log(.info, "serving \(registry.scenes.count) scene(s) [\(registry.scenes.map(\.name).joined(separator: ", "))]"
-            + " on http://\(configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host):\(server.port)"
-            + (files.map { " (static: \($0.roots.joined(separator: " over ")))" } ?? " (no static files)"))
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        let url = "http://\(host):\(server.port)"
+        announcer.notice("listening on \(url)", metadata: [
+            "scenes": "\(registry.scenes.map(\.name).joined(separator: ","))",
+            "static": "\(files.map { $0.roots.joined(separator: ",") } ?? "-")",
+            "version": "\(Self.version)",
+        ])
+    }
+
+    /// `duration` in milliseconds, to the microsecond.
+    static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return (Double(seconds) * 1_000_000 + Double(attoseconds / 1_000_000_000_000)) / 1000
     }
 
     /// Shuts down gracefully: ends every session (clients get `bye`, WebSockets close

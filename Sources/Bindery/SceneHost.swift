@@ -159,6 +159,13 @@ final class SceneHost {
                                        message: "\(widget.kind) '\(widget.id)' is not a control and sends no events",
                                        target: event.target))
         }
+        // A value event from a control that has a value says what the value became; without
+        // one it would be taken as a bare action and change nothing.
+        if event.value == nil, (name == .valueChanged || name == .editingChanged), let property = control.valueProperty {
+            return .error(ErrorMessage(ack: event.seq, code: .badValue,
+                                       message: "\(control.kind) '\(control.id)': \(event.event) needs a \"value\" (its \(property))",
+                                       target: event.target))
+        }
 
         return run(event, session: session, client: client, widgetID: control.id, valueProperty: control.valueProperty) {
             do throws(WidgetInputError) {
@@ -203,6 +210,13 @@ final class SceneHost {
         if let sent = event.value, let property = valueProperty, let applied,
            ChangeSet.sameValue(sent: sent, applied: applied) {
             echoed = (widgetID, property, applied)
+            // A handler that put the value back as it was before the event (a chat field
+            // cleared on Return) leaves no change behind, yet the sender shows what it
+            // sent: tell it. (Rare path: only when no change of that property is left.)
+            if !changes.contains(where: { $0.widgetID == widgetID && $0.property == property }),
+               let current = tree.widget(withID: widgetID)?.snapshot()[property], current != applied {
+                changes.append(WidgetChange(widgetID: widgetID, property: property, value: current, oldValue: applied))
+            }
         }
         // Everyone else gets every change; the full list is built only when someone else
         // watches (usually nobody does). Each change becomes a patch change once.

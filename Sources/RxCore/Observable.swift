@@ -4,6 +4,9 @@
 /// `onNext`/`onError`/`onCompleted` calls) rather than `Event` values: building an
 /// `Event<T>` in unspecialised generic code costs a metadata look-up per element.
 public class Observable<Element>: ObservableType {
+    #if TRACE_RESOURCES
+    private let resourceToken = ResourceToken()
+    #endif
     init() {}
 
     /// Subscribes `observer` to the events of this sequence.

@@ -1,7 +1,8 @@
 import Foundation
 import RxCore
 
-/// Events compare by element; errors by domain, code and description, as in RxTest.
+/// Events compare as in RxTest: `next` by element, `completed` always equal, and errors
+/// equal when their `NSError` domain and code and their descriptions are equal.
 extension Event: Equatable where Element: Equatable {
     /// `true` when both are the same kind with equal contents.
     public static func == (lhs: Event<Element>, rhs: Event<Element>) -> Bool {
@@ -9,12 +10,17 @@ extension Event: Equatable where Element: Equatable {
         case (.completed, .completed):
             return true
         case (.error(let left), .error(let right)):
-            let (a, b) = (left as NSError, right as NSError)
-            return a.domain == b.domain && a.code == b.code && "\(left)" == "\(right)"
+            return errorsEqual(left, right)
         case (.next(let left), .next(let right)):
             return left == right
         default:
             return false
         }
     }
+}
+
+/// RxTest's error equality: same `NSError` domain and code, same description.
+func errorsEqual(_ left: Swift.Error, _ right: Swift.Error) -> Bool {
+    let (a, b) = (left as NSError, right as NSError)
+    return a.domain == b.domain && a.code == b.code && "\(left)" == "\(right)"
 }

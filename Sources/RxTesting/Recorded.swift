@@ -19,31 +19,6 @@ public struct Recorded<Value>: CustomDebugStringConvertible {
     }
 }
 
+/// Equal when recorded at the same time with equal values (events compare as in
+/// `Event+Equatable.swift`).
 extension Recorded: Equatable where Value: Equatable {}
-
-extension Recorded {
-    /// `next(element)` at `time`.
-    public static func next<T>(_ time: TestTime, _ element: T) -> Recorded<Event<T>> where Value == Event<T> {
-        Recorded(time: time, value: .next(element))
-    }
-
-    /// `completed` at `time`.
-    public static func completed<T>(_ time: TestTime) -> Recorded<Event<T>> where Value == Event<T> {
-        Recorded(time: time, value: .completed)
-    }
-
-    /// `error(error)` at `time`.
-    public static func error<T>(_ time: TestTime, _ error: Swift.Error) -> Recorded<Event<T>> where Value == Event<T> {
-        Recorded(time: time, value: .error(error))
-    }
-
-    /// The events as an array (RxTest's `Recorded.events(...)`).
-    public static func events<T>(_ recordedEvents: Recorded<Event<T>>...) -> [Recorded<Event<T>>] where Value == Event<T> {
-        recordedEvents
-    }
-
-    /// The events as an array.
-    public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]) -> [Recorded<Event<T>>] where Value == Event<T> {
-        recordedEvents
-    }
-}

@@ -16,9 +16,9 @@ public struct Subscription: Equatable, Hashable, Sendable, CustomDebugStringConv
         self.unsubscribe = unsubscribe
     }
 
-    /// `(subscribe, unsubscribe)`, or `(subscribe, Infinity)` while subscribed.
+    /// `(subscribe : unsubscribe)`, or `(subscribe : Infinity)` while subscribed (RxTest's text).
     public var debugDescription: String {
         let end = unsubscribe == Int.max ? "Infinity" : String(unsubscribe)
-        return "(\(subscribe), \(end))"
+        return "(\(subscribe) : \(end))"
     }
 }

@@ -1,9 +1,6 @@
 import Foundation
 import RxCore
 
-/// Virtual time in ticks.
-public typealias TestTime = Int
-
 /// A virtual-time scheduler for tests, with RxTest's API: hot and cold test observables,
 /// recording observers and `start(created:subscribed:disposed:)`.
 ///
@@ -11,16 +8,27 @@ public typealias TestTime = Int
 /// `simulateProcessingDelay` (the default), work scheduled for "now" or the past runs one
 /// tick later, as in RxTest.
 public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter> {
-    /// The time `start` creates the sequence at, by default.
-    public static let defaultCreated: TestTime = 100
-    /// The time `start` subscribes at, by default.
-    public static let defaultSubscribed: TestTime = 200
-    /// The time `start` disposes at, by default.
-    public static let defaultDisposed: TestTime = 1000
+    /// The times `start` uses when not given any (RxTest's `TestScheduler.Defaults`).
+    public struct Defaults {
+        /// When the sequence is created: 100.
+        public static let created: TestTime = 100
+        /// When it is subscribed: 200.
+        public static let subscribed: TestTime = 200
+        /// When the subscription is disposed: 1000.
+        public static let disposed: TestTime = 1000
+    }
+
+    /// The time `start` creates the sequence at, by default (``Defaults/created``).
+    public static let defaultCreated: TestTime = Defaults.created
+    /// The time `start` subscribes at, by default (``Defaults/subscribed``).
+    public static let defaultSubscribed: TestTime = Defaults.subscribed
+    /// The time `start` disposes at, by default (``Defaults/disposed``).
+    public static let defaultDisposed: TestTime = Defaults.disposed
 
     private let simulateProcessingDelay: Bool
 
-    /// A scheduler whose clock starts at `initialClock`.
+    /// A scheduler whose clock starts at `initialClock`; one tick is `resolution` seconds;
+    /// with `simulateProcessingDelay`, work scheduled for now runs at `now + 1`.
     public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
         self.simulateProcessingDelay = simulateProcessingDelay
         super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
@@ -95,62 +103,5 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     /// Moves work scheduled for now or the past one tick ahead when simulating processing delay.
     public override func adjustScheduledTime(_ time: TestTime) -> TestTime {
         time <= clock ? clock + (simulateProcessingDelay ? 1 : 0) : time
-    }
-}
-
-/// Ticks of `resolution` seconds.
-public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Sendable {
-    /// A point in virtual time.
-    public typealias VirtualTimeUnit = Int
-    /// A span of virtual time.
-    public typealias VirtualTimeIntervalUnit = Int
-
-    private let resolution: Double
-
-    init(resolution: Double) {
-        self.resolution = resolution
-    }
-
-    /// Ticks since the epoch to a date.
-    public func convertFromVirtualTime(_ virtualTime: Int) -> RxTime {
-        Date(timeIntervalSince1970: Double(virtualTime) * resolution)
-    }
-
-    /// A date to ticks since the epoch, rounded.
-    public func convertToVirtualTime(_ time: RxTime) -> Int {
-        Int(time.timeIntervalSince1970 / resolution + 0.5)
-    }
-
-    /// Ticks to seconds.
-    public func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval {
-        Double(virtualTimeInterval) * resolution
-    }
-
-    /// A span to ticks, rounded.
-    public func convertToVirtualTimeInterval(_ timeInterval: RxTimeInterval) -> Int {
-        Int(timeInterval.seconds / resolution + 0.5)
-    }
-
-    /// `time + offset`.
-    public func offsetVirtualTime(_ time: Int, offset: Int) -> Int {
-        time + offset
-    }
-
-    /// Orders two tick counts.
-    public func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {
-        lhs < rhs ? .lessThan : (lhs == rhs ? .equal : .greaterThan)
-    }
-}
-
-extension DispatchTimeInterval {
-    fileprivate var seconds: Double {
-        switch self {
-        case .seconds(let value): return Double(value)
-        case .milliseconds(let value): return Double(value) / 1_000
-        case .microseconds(let value): return Double(value) / 1_000_000
-        case .nanoseconds(let value): return Double(value) / 1_000_000_000
-        case .never: return .infinity
-        @unknown default: return .infinity
-        }
     }
 }

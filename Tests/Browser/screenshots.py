@@ -6,10 +6,14 @@ working. Starts the real .build/debug/bindery like the browser tests.
     /tmp/bindery-test-venv/bin/python Tests/Browser/screenshots.py [page ...]
 """
 
+import os
 import sys
 import time
+from pathlib import Path
 
-from harness import SCREENSHOTS, By, Page, Server, new_driver
+from harness import DOC_SCREENSHOTS, By, Page, Server, new_driver
+
+SCREENSHOTS = Path(os.environ.get("BINDERY_SCREENSHOT_DIR", DOC_SCREENSHOTS))
 
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
 

@@ -1,6 +1,6 @@
 """Every demo scene driven as a person would (clicks, typing, slider drags), asserting what
 the page shows: text, computed colours, enabled state, list rows. Each test saves its
-scene's screenshot to docs/screenshots/<scene>.png (BINDERY_SCREENSHOT_DIR overrides).
+scene's screenshot to /tmp/bindery-screenshots/<scene>.png (BINDERY_SCREENSHOT_DIR overrides).
 
     /tmp/bindery-test-venv/bin/python -m unittest discover -s Tests/Browser -p 'test_*.py' -v
 """

@@ -69,12 +69,46 @@ final class BinderyExecutableTests: XCTestCase {
         return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
     }
 
+    /// A logfmt line's `key=value` fields (values unquoted).
+    private func fields(_ line: String) -> [String: String] {
+        var result: [String: String] = [:]
+        var rest = Substring(line)
+        while let equals = rest.firstIndex(of: "=") {
+            let key = String(rest[..<equals]).trimmingCharacters(in: .whitespaces)
+            rest = rest[rest.index(after: equals)...]
+            var value = ""
+            if rest.first == "\"" {
+                rest = rest.dropFirst()
+                while let character = rest.first, character != "\"" {
+                    if character == "\\" { rest = rest.dropFirst() }
+                    value.append(rest.first ?? " ")
+                    rest = rest.dropFirst()
+                }
+                rest = rest.dropFirst()
+            } else {
+                value = String(rest.prefix { $0 != " " })
+                rest = rest.dropFirst(value.count)
+            }
+            result[key] = value
+        }
+        return result
+    }
+
+    /// A UTC RFC 3339 time with milliseconds.
+    private static func isUTCTime(_ text: String) -> Bool {
+        (try? #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/#.wholeMatch(in: text)) != nil
+    }
+
     private func assertStopsCleanly(on signal: Int32, name: String) throws {
         let child = try launch(["--host", "127.0.0.1", "--port", "0", "--log-level", "error"])
-        XCTAssertTrue(child.firstLine.hasPrefix("bindery: listening on http://127.0.0.1:"), child.firstLine)
+        // The first line, even at --log-level error: time, level, where it listens.
+        let first = fields(child.firstLine)
+        XCTAssertNotNil(first["time"].flatMap { Self.isUTCTime($0) ? $0 : nil }, child.firstLine)
+        XCTAssertEqual(first["level"], "notice", child.firstLine)
+        XCTAssertTrue(first["msg"]?.hasPrefix("listening on http://127.0.0.1:") == true, child.firstLine)
 
         // It serves HTTP on the port it reports.
-        let port = try XCTUnwrap(child.firstLine.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
+        let port = try XCTUnwrap(first["msg"]?.split(separator: ":").last.flatMap { Int($0) })
         let client = try TestClient(port: port)
         try client.send(Array("GET /healthz HTTP/1.0\r\n\r\n".utf8))
         let answer = String(decoding: try client.receiveUntilEOF(), as: UTF8.self)
@@ -83,7 +117,14 @@ final class BinderyExecutableTests: XCTestCase {
         XCTAssertEqual(kill(child.process.processIdentifier, signal), 0)
         XCTAssertEqual(waitForExit(child.process, timeout: 5), 0, "bindery did not exit with 0 within 5 s of \(name)")
         let rest = String(decoding: child.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(rest, "bindery: \(name), stopping\n")
+        // One stop line (not two saying the same), with time and level.
+        let lines = rest.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 1, rest)
+        let stop = fields(lines.first ?? "")
+        XCTAssertEqual(stop["msg"], "stopping", rest)
+        XCTAssertEqual(stop["signal"], name, rest)
+        XCTAssertEqual(stop["level"], "notice", rest)
+        XCTAssertNotNil(stop["time"].flatMap { Self.isUTCTime($0) ? $0 : nil }, rest)
     }
 
     func testSIGTERMStopsBinderyWithExitCodeZero() throws {
@@ -94,13 +135,78 @@ final class BinderyExecutableTests: XCTestCase {
         try assertStopsCleanly(on: SIGINT, name: "SIGINT")
     }
 
-    func testBadArgumentsExitWithUsageError() throws {
+    /// Runs bindery to its end with `arguments`: (exit status, stdout, stderr).
+    private func runToEnd(_ arguments: [String]) throws -> (status: Int32?, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = try binderyURL()
-        process.arguments = ["--port", "70000"]
-        process.standardOutput = Pipe()
-        process.standardError = Pipe()
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
         try process.run()
-        XCTAssertEqual(waitForExit(process, timeout: 5), 2)
+        let status = waitForExit(process, timeout: 10)
+        return (status, String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    func testBadArgumentsExitWithUsageError() throws {
+        let range = try runToEnd(["--port", "70000"])
+        XCTAssertEqual(range.status, 64)  // EX_USAGE, ArgumentParser's code for usage errors
+        XCTAssertTrue(range.stderr.contains("--port must be 0...65535, not 70000"), range.stderr)
+        let bogus = try runToEnd(["--bogus"])
+        XCTAssertEqual(bogus.status, 64)
+        XCTAssertTrue(bogus.stderr.lowercased().contains("unknown option '--bogus'"), bogus.stderr)
+        XCTAssertFalse(bogus.stderr.contains("needs a value"), bogus.stderr)
+        let level = try runToEnd(["--log-level", "loud"])
+        XCTAssertEqual(level.status, 64)
+        XCTAssertTrue(level.stderr.contains("--log-level must be"), level.stderr)
+        let format = try runToEnd(["--log-format", "xml"])
+        XCTAssertEqual(format.status, 64)
+    }
+
+    func testHelpAndVersion() throws {
+        let help = try runToEnd(["--help"])
+        XCTAssertEqual(help.status, 0)
+        for flag in ["--host", "--port", "--public", "--allow-origin", "--log-level", "--log-format", "--grace",
+                     "--max-sessions", "--max-events-per-second", "--max-message-size", "--version", "--help"] {
+            XCTAssertTrue(help.stdout.contains(flag), "\(flag) missing from --help:\n\(help.stdout)")
+        }
+        XCTAssertTrue(help.stdout.contains("USAGE: bindery"), help.stdout)
+        let version = try runToEnd(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertEqual(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "0.1.0")
+    }
+
+    /// `--log-format json`: one JSON object per line, every request with method, path,
+    /// status, duration, bytes and client address.
+    func testJSONLogLinesAndRequestLog() throws {
+        let child = try launch(["--host", "127.0.0.1", "--port", "0", "--log-format", "json"])
+        let first = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(child.firstLine.utf8)) as? [String: Any], child.firstLine)
+        XCTAssertEqual(first["level"] as? String, "notice")
+        let message = try XCTUnwrap(first["msg"] as? String)
+        let port = try XCTUnwrap(message.split(separator: ":").last.flatMap { Int($0) }, message)
+        let client = try TestClient(port: port)
+        try client.send(Array("GET /api/nope HTTP/1.0\r\n\r\n".utf8))
+        let answer = String(decoding: try client.receiveUntilEOF(), as: UTF8.self)
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 404"), answer)
+        XCTAssertEqual(kill(child.process.processIdentifier, SIGTERM), 0)
+        XCTAssertEqual(waitForExit(child.process, timeout: 5), 0)
+        let rest = String(decoding: child.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        var sawRequest = false
+        for line in rest.split(separator: "\n") {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
+            XCTAssertNotNil((object["time"] as? String).flatMap { Self.isUTCTime($0) ? $0 : nil }, String(line))
+            XCTAssertNotNil(object["level"] as? String, String(line))
+            if object["msg"] as? String == "request" {
+                sawRequest = true
+                XCTAssertEqual(object["method"] as? String, "GET")
+                XCTAssertEqual(object["path"] as? String, "/api/nope")
+                XCTAssertEqual(object["status"] as? Int, 404)
+                XCTAssertNotNil(object["duration_ms"] as? Double)
+                XCTAssertEqual(object["bytes"] as? Int, 60)
+                XCTAssertTrue((object["client"] as? String)?.hasPrefix("127.0.0.1:") == true, String(line))
+            }
+        }
+        XCTAssertTrue(sawRequest, rest)
     }
 }

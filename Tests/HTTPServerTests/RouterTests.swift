@@ -4,9 +4,9 @@ import XCTest
 final class RouterTests: XCTestCase {
     private func route(_ router: Router, _ method: String, _ path: String) -> String {
         switch router.match(method: method, path: path) {
-        case .handler(_, let parameters):
+        case .handler(_, let parameters, _):
             return "handler " + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-        case .upgrade(_, let parameters):
+        case .upgrade(_, let parameters, _):
             return "upgrade " + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
         case .methodNotAllowed(let allowed): return "405 " + allowed.joined(separator: ",")
         case .badPath: return "400"

@@ -6,6 +6,7 @@ import asyncio
 import base64
 import json
 import os
+import re
 import struct
 import subprocess
 
@@ -15,10 +16,11 @@ def launch(binary, *arguments, host="127.0.0.1"):
     process = subprocess.Popen([os.path.abspath(binary), "--host", host, "--port", "0", *arguments],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd="/")
     line = process.stdout.readline()
-    if "listening on" not in line:
+    match = re.search(r"listening on http://[^ \"]+:(\d+)", line)
+    if not match:
         process.kill()
         raise SystemExit(f"FAILED: bindery did not start: {line!r}")
-    return process, int(line.rsplit(":", 1)[1].split()[0])
+    return process, int(match.group(1))
 
 
 def stop(process):

@@ -1,5 +1,6 @@
 import EventLoop
 import HTTPServer
+import Logging
 
 /// `GET /api/sessions/<id>/events`: a session's messages as Server-Sent Events.
 ///
@@ -32,7 +33,7 @@ enum EventStream {
             keepAlive.close()
             client?.disconnect()
         }
-        logger.log(.info, "SSE session \(session.shortID) stream opened")
+        logger.info("event stream attached", metadata: ["session": "\(session.shortID)", "scene": "\(session.sceneName)"])
         client.send(OutgoingMessage(.scene(session.sceneMessage(resumed: true))))
     }
 }

@@ -1,5 +1,6 @@
 import EventLoop
 import HTTPServer
+import Logging
 
 /// The HTTP API for scripts (JSON in, JSON out; see PROTOCOL.md for curl examples).
 ///
@@ -48,7 +49,6 @@ final class SessionAPI {
                 return
             }
             store.metrics.apiRequests += 1
-            logger.log(.info, "GET \(Self.redacted(request.path)) 200 (event stream)")
             EventStream.serve(session, responder: responder, metrics: store.metrics, logger: logger)
         }
         router.delete("/api/sessions/:id") { [self] request, responder in
@@ -161,8 +161,6 @@ final class SessionAPI {
         store.metrics.apiRequests += 1
         var response = response
         response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
-        logger.log(response.status >= 500 ? .error : .info,
-                   "\(request.method) \(Self.redacted(request.path)) \(response.status)")
         responder.respond(response)
     }
 

@@ -1,5 +1,7 @@
+import CoreMetrics
 import EventLoop
 import HTTPServer
+import Logging
 
 /// `GET /ws/<scene>[?session=<token>]`: the WebSocket a browser (or websocat) drives a
 /// scene through.
@@ -21,12 +23,14 @@ final class WebSocketEndpoint {
     private let configuration: WebSocketConfiguration
     private let maxSockets: Int
     private let logger: Logger
+    private let eventLatency: CoreMetrics.Timer?
     /// Every open Bindery WebSocket.
     let group = WebSocketGroup()
 
     init(store: SessionStore, origins: OriginPolicy, configuration: WebSocketConfiguration, maxSockets: Int,
-         logger: Logger) {
+         logger: Logger, eventLatency: CoreMetrics.Timer? = nil) {
         self.store = store
+        self.eventLatency = eventLatency
         self.maxSockets = maxSockets
         self.origins = origins
         var configuration = configuration
@@ -42,12 +46,11 @@ final class WebSocketEndpoint {
     private func handle(_ request: HTTPRequest, _ upgrade: HTTPUpgrade) {
         let sceneName = request.parameters["scene"] ?? ""
         guard store.registry.scene(named: sceneName) != nil else {
-            logger.log(.info, "WS /ws/\(sceneName) 404 (unknown scene)")
             upgrade.reject(SessionAPI.errorResponse(404, code: "unknown-scene", message: "no scene named '\(sceneName)'"))
             return
         }
         guard origins.allows(origin: request.headers["Origin"], host: request.headers["Host"]) else {
-            logger.log(.warning, "WS /ws/\(sceneName) 403 (origin \(request.headers["Origin"] ?? "-") not allowed)")
+            logger.warning("origin not allowed", metadata: ["origin": "\(request.headers["Origin"] ?? "-")", "path": "\(request.path)"])
             upgrade.reject(SessionAPI.errorResponse(403, code: "origin-not-allowed",
                                                     message: "origin \(request.headers["Origin"] ?? "") is not allowed"))
             return
@@ -68,7 +71,7 @@ final class WebSocketEndpoint {
         }
         // Checked before a session is made, so a refused upgrade costs no session.
         guard group.count < maxSockets else {
-            logger.log(.warning, "WS /ws/\(sceneName) 503 (\(group.count) WebSockets open)")
+            logger.warning("too many WebSockets", metadata: ["open": "\(group.count)", "path": "\(request.path)"])
             store.metrics.webSocketsRefused += 1
             upgrade.reject(SessionAPI.errorResponse(503, code: "too-many-connections",
                                                     message: "the server has too many open WebSockets; try again later"))
@@ -81,7 +84,7 @@ final class WebSocketEndpoint {
             (session, resumed) = try store.resumeOrCreate(scene: sceneName, token: request.queryValue("session"),
                                                           clientAddress: address)
         } catch {
-            logger.log(.warning, "WS /ws/\(sceneName) \(error.httpStatus) (\(error))")
+            logger.warning("session refused", metadata: ["scene": "\(sceneName)", "status": "\(error.httpStatus)", "reason": "\(error)"])
             upgrade.reject(SessionAPI.errorResponse(error.httpStatus, code: error.code, message: error.description))
             return
         }
@@ -99,12 +102,14 @@ final class WebSocketEndpoint {
     }
 
     private func connect(_ socket: WebSocketConnection, to session: Session, resumed: Bool, address: String?) {
-        let binding = SocketBinding(socket: socket, session: session, metrics: store.metrics, logger: logger)
+        let binding = SocketBinding(socket: socket, session: session, metrics: store.metrics, logger: logger,
+                                    eventLatency: eventLatency)
         let client = session.attach(kind: .webSocket, sink: binding.send)
         binding.client = client
         client.closeHandler = binding.close
-        logger.log(.info, "WS /ws/\(session.sceneName) 101 session \(session.shortID) \(resumed ? "resumed" : "new")"
-            + (address.map { " from \($0)" } ?? ""))
+        logger.info("WebSocket attached", metadata: [
+            "session": "\(session.shortID)", "scene": "\(session.sceneName)", "resumed": "\(resumed)", "client": "\(address ?? "-")",
+        ])
         client.send(OutgoingMessage(.scene(session.sceneMessage(resumed: resumed))))
 
         socket.onText = binding.receive
@@ -124,11 +129,13 @@ private final class SocketBinding {
     weak var session: Session?
     let metrics: Metrics
     let logger: Logger
+    let eventLatency: CoreMetrics.Timer?
     /// Patches nobody asked for are being dropped until the socket drains.
     var dropping = false
 
-    init(socket: WebSocketConnection, session: Session, metrics: Metrics, logger: Logger) {
+    init(socket: WebSocketConnection, session: Session, metrics: Metrics, logger: Logger, eventLatency: CoreMetrics.Timer?) {
         self.socket = socket
+        self.eventLatency = eventLatency
         self.session = session
         self.metrics = metrics
         self.logger = logger
@@ -138,16 +145,32 @@ private final class SocketBinding {
         if dropping, message.message.ack == nil, case .patch = message.message {
             return  // resynchronised with a scene once the socket drains
         }
+        if case .error(let error) = message.message { logProtocolError(error) }
         let json = message.utf8
         if let socket, socket.send(utf8Text: json) { metrics.countSent(message, bytes: json.count) }
+    }
+
+    /// Protocol errors are the client's mistakes: debug, with the session's short id.
+    private func logProtocolError(_ error: ErrorMessage) {
+        logger.debug("protocol error", metadata: [
+            "session": "\(session?.shortID ?? "-")", "code": "\(error.code.rawValue)", "message": "\(error.message)",
+        ])
     }
 
     func close(code: UInt16, reason: String) {
         socket?.close(code: WebSocketCloseCode(code), reason: reason)
     }
 
+    /// One client message, answered before this returns: its time is the event-to-answer latency.
     func receive(_ text: String) {
+        guard let eventLatency else {
+            client?.receive(text: text)
+            return
+        }
+        let start = ContinuousClock.now
         client?.receive(text: text)
+        let elapsed = (ContinuousClock.now - start).components
+        eventLatency.recordNanoseconds(elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000)
     }
 
     func receiveBinary(_: [UInt8]) {
@@ -168,7 +191,7 @@ private final class SocketBinding {
 
     func closed(_ code: WebSocketCloseCode, _: String) {
         if let session {
-            logger.log(.info, "WS session \(session.shortID) closed (\(code.rawValue))")
+            logger.info("WebSocket closed", metadata: ["session": "\(session.shortID)", "code": "\(code.rawValue)"])
         }
         client?.disconnect()
     }

@@ -44,6 +44,14 @@ public final class HTTPResponder {
     weak var connection: HTTPConnection?
     var keepAlive: Bool
     var state = State.pending
+    /// For the access record (``HTTPServer/onAccess``): the request, its route, when it
+    /// was dispatched, what was sent.
+    var path = "-"
+    var route: String?
+    var started = ContinuousClock.now
+    var status = 0
+    var bytesSent = 0
+    private var recorded = false
 
     init(connection: HTTPConnection, method: String, version: HTTPVersion, keepAlive: Bool) {
         self.loop = connection.tcp.loop
@@ -154,10 +162,20 @@ public final class HTTPResponder {
 
     // MARK: - Internal
 
+    /// Hands this request's access record to the server's hook, once.
+    func record(_ server: HTTPServer, remoteAddress: SocketAddress?) {
+        guard !recorded else { return }
+        recorded = true
+        guard let onAccess = server.onAccess else { return }
+        onAccess(HTTPAccessRecord(method: method, path: path, route: route, status: status == 0 ? 499 : status,
+                                  bytes: bytesSent, duration: ContinuousClock.now - started, remoteAddress: remoteAddress))
+    }
+
     /// The connection closed before the response was complete.
     func connectionClosed(_ reason: CloseReason) {
         guard !isClosedForGood else { return }
         isClosedForGood = true
+        if let server = connection?.server { record(server, remoteAddress: connection?.remoteAddress) }
         if case .done = state {} else {
             state = .done
             let onClose = self.onClose

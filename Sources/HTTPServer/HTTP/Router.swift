@@ -19,6 +19,7 @@ public final class Router {
     public typealias UpgradeHandler = (HTTPRequest, HTTPUpgrade) -> Void
 
     private struct Route {
+        let pattern: String
         let method: String?
         let segments: [Substring]
         let handler: Handler?
@@ -30,12 +31,25 @@ public final class Router {
     /// Handles requests that no route matched (404 when nil).
     public var fallback: Handler?
 
+    /// Builds the error answers routing itself gives (404 without a fallback, 405, 400
+    /// for a bad path) from the request, the status and a detail; nil: plain text
+    /// (``HTTPResponse/error(_:_:headers:)``). The `Allow` header of a 405 is kept.
+    public var errorPage: ((_ request: HTTPRequest, _ status: Int, _ detail: String?) -> HTTPResponse)?
+
+    /// The error answer for `request`: ``errorPage``'s, or plain text.
+    func errorResponse(_ request: HTTPRequest, _ status: Int, _ detail: String?, headers: HTTPHeaders = [:]) -> HTTPResponse {
+        guard let errorPage else { return .error(status, detail, headers: headers) }
+        var response = errorPage(request, status, detail)
+        for (name, value) in headers { response.headers.replaceOrAdd(name: name, value: value) }
+        return response
+    }
+
     /// An empty router.
     public init() {}
 
     /// Adds a route for `method` (exact, e.g. `"GET"`) and `pattern`.
     public func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
-        routes.append(Route(method: method, segments: Self.segments(pattern), handler: handler, upgrade: nil))
+        routes.append(Route(pattern: pattern, method: method, segments: Self.segments(pattern), handler: handler, upgrade: nil))
     }
 
     /// Adds a `GET` route (also answers `HEAD`).
@@ -58,13 +72,13 @@ public final class Router {
     /// `Upgrade`, `Connection`, version...) and calls ``HTTPUpgrade/accept(response:take:)``
     /// or ``HTTPUpgrade/reject(_:)`` (400, 403, 405, 426...).
     public func upgrade(_ pattern: String, _ handler: @escaping UpgradeHandler) {
-        routes.append(Route(method: nil, segments: Self.segments(pattern), handler: nil, upgrade: handler))
+        routes.append(Route(pattern: pattern, method: nil, segments: Self.segments(pattern), handler: nil, upgrade: handler))
     }
 
     /// What routing decided for a request.
     enum Match {
-        case handler(Handler, [String: String])
-        case upgrade(UpgradeHandler, [String: String])
+        case handler(Handler, [String: String], pattern: String)
+        case upgrade(UpgradeHandler, [String: String], pattern: String)
         case methodNotAllowed(allowed: [String])
         case badPath
         case notFound
@@ -79,16 +93,16 @@ public final class Router {
             pathSegments.append(decoded)
         }
         var allowed: [String] = []
-        var headFallback: (Handler, [String: String])?
+        var headFallback: (Handler, [String: String], String)?
         for route in routes {
             guard let parameters = Self.bind(route.segments, to: pathSegments) else { continue }
-            if let upgrade = route.upgrade { return .upgrade(upgrade, parameters) }
+            if let upgrade = route.upgrade { return .upgrade(upgrade, parameters, pattern: route.pattern) }
             guard let routeMethod = route.method, let handler = route.handler else { continue }
-            if routeMethod == method { return .handler(handler, parameters) }
-            if method == "HEAD", routeMethod == "GET", headFallback == nil { headFallback = (handler, parameters) }
+            if routeMethod == method { return .handler(handler, parameters, pattern: route.pattern) }
+            if method == "HEAD", routeMethod == "GET", headFallback == nil { headFallback = (handler, parameters, route.pattern) }
             if !allowed.contains(routeMethod) { allowed.append(routeMethod) }
         }
-        if let (handler, parameters) = headFallback { return .handler(handler, parameters) }
+        if let (handler, parameters, pattern) = headFallback { return .handler(handler, parameters, pattern: pattern) }
         if !allowed.isEmpty {
             if allowed.contains("GET"), !allowed.contains("HEAD") { allowed.append("HEAD") }
             return .methodNotAllowed(allowed: allowed)

@@ -51,6 +51,8 @@ public final class StaticFiles: Sendable {
     public let cacheControl: String?
     /// Files larger than this are streamed in chunks of this size.
     public let streamThreshold: Int
+    /// Builds the 404 and 405 answers from the status; nil: plain text.
+    public let errorPage: (@Sendable (_ status: Int) -> HTTPResponse)?
 
     private let queue = DispatchQueue(label: "bindery.static-files", attributes: .concurrent)
 
@@ -58,8 +60,9 @@ public final class StaticFiles: Sendable {
     ///
     /// - Throws: ``RootError`` when `root` is not an existing directory.
     public convenience init(root: String, indexFile: String = "index.html", cacheControl: String? = "no-cache",
-                            streamThreshold: Int = 256 * 1024) throws {
-        try self.init(roots: [root], indexFile: indexFile, cacheControl: cacheControl, streamThreshold: streamThreshold)
+                            streamThreshold: Int = 256 * 1024, errorPage: (@Sendable (_ status: Int) -> HTTPResponse)? = nil) throws {
+        try self.init(roots: [root], indexFile: indexFile, cacheControl: cacheControl, streamThreshold: streamThreshold,
+                      errorPage: errorPage)
     }
 
     /// Serves `roots` layered, the first over the others (each resolved once, now).
@@ -67,7 +70,7 @@ public final class StaticFiles: Sendable {
     /// - Throws: ``RootError`` for the first of `roots` that is not an existing directory
     ///   (or for an empty list).
     public init(roots: [String], indexFile: String = "index.html", cacheControl: String? = "no-cache",
-                streamThreshold: Int = 256 * 1024) throws {
+                streamThreshold: Int = 256 * 1024, errorPage: (@Sendable (_ status: Int) -> HTTPResponse)? = nil) throws {
         guard !roots.isEmpty else { throw RootError(path: "") }
         self.roots = try roots.map { root in
             guard let resolved = Self.realPath(root), Self.fileType(resolved) == S_IFDIR else {
@@ -78,6 +81,7 @@ public final class StaticFiles: Sendable {
         self.indexFile = indexFile
         self.cacheControl = cacheControl
         self.streamThreshold = max(4096, streamThreshold)
+        self.errorPage = errorPage
     }
 
     /// Makes this the router's fallback: requests no route matched are served from here.
@@ -89,11 +93,13 @@ public final class StaticFiles: Sendable {
     /// than GET and HEAD.
     public func handle(_ request: HTTPRequest, _ responder: HTTPResponder) {
         guard request.method == "GET" || request.method == "HEAD" else {
-            responder.respond(.error(405, headers: ["Allow": "GET, HEAD"]))
+            var response = errorPage?(405) ?? .error(405)
+            response.headers.replaceOrAdd(name: "Allow", value: "GET, HEAD")
+            responder.respond(response)
             return
         }
         guard let relative = Self.relativePath(request.path) else {
-            responder.respond(.error(404))
+            responder.respond(errorPage?(404) ?? .error(404))
             return
         }
         let lookup = Lookup(relative: relative, requestPath: request.path,
@@ -260,7 +266,7 @@ public final class StaticFiles: Sendable {
     private func deliver(_ outcome: Outcome, to responder: HTTPResponder) {
         switch outcome {
         case .notFound:
-            responder.respond(.error(404))
+            responder.respond(errorPage?(404) ?? .error(404))
         case .redirect(let location):
             responder.respond(HTTPResponse(status: 301, headers: ["Location": location]))
         case .notModified(let headers):

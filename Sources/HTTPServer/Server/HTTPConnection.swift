@@ -29,13 +29,13 @@ final class HTTPConnection {
     }
 
     let tcp: TCPConnection
-    private let server: HTTPServer
+    let server: HTTPServer
     private let configuration: HTTPServer.Configuration
     private var parser: HTTPRequestParser
     private let timer: LoopTimer
     private var timerMode = TimerMode.none
     private(set) var state = State.open
-    private let remoteAddress: SocketAddress?
+    let remoteAddress: SocketAddress?
 
     private var pendingHead: HTTPRequestHead?
     /// The request being answered.
@@ -105,6 +105,7 @@ final class HTTPConnection {
         var response = HTTPResponse.error(503, "too many connections")
         response.headers.add(name: "Retry-After", value: "1")
         writeWhole(response, isHead: false, keepAlive: false)
+        recordRefusal(status: 503, bytes: response.body.count)
         try? tcp.startReading { [self] event in didRead(event) }
         startLingering()
     }
@@ -225,24 +226,27 @@ final class HTTPConnection {
         var request = request
         let responder = HTTPResponder(connection: self, method: request.method, version: request.version,
                                       keepAlive: request.keepAlive && !server.isShuttingDown)
+        responder.path = request.path
         current = responder
         switch server.router.match(method: request.method, path: request.path) {
-        case .handler(let handler, let parameters):
+        case .handler(let handler, let parameters, let pattern):
             request.parameters = parameters
+            responder.route = pattern
             handler(request, responder)
-        case .upgrade(let handler, let parameters):
+        case .upgrade(let handler, let parameters, let pattern):
             request.parameters = parameters
+            responder.route = pattern
             handler(request, HTTPUpgrade(request: request, responder: responder))
         case .methodNotAllowed(let allowed):
-            responder.respond(.error(405, "\(request.method) is not allowed here",
-                                     headers: ["Allow": allowed.joined(separator: ", ")]))
+            responder.respond(server.router.errorResponse(request, 405, "\(request.method) is not allowed here",
+                                                          headers: ["Allow": allowed.joined(separator: ", ")]))
         case .badPath:
-            responder.respond(.error(400, "path is not valid percent-encoded UTF-8"))
+            responder.respond(server.router.errorResponse(request, 400, "path is not valid percent-encoded UTF-8"))
         case .notFound:
             if let fallback = server.router.fallback {
                 fallback(request, responder)
             } else {
-                responder.respond(.error(404))
+                responder.respond(server.router.errorResponse(request, 404, nil))
             }
         }
     }
@@ -254,7 +258,14 @@ final class HTTPConnection {
             response.headers.add(name: "Upgrade", value: "HTTP/1.1")
         }
         writeWhole(response, isHead: false, keepAlive: false)
+        recordRefusal(status: response.status, bytes: response.body.count)
         startLingering()
+    }
+
+    /// An access record for an answer sent without a request (a bad head, a refusal).
+    private func recordRefusal(status: Int, bytes: Int) {
+        server.onAccess?(HTTPAccessRecord(method: "-", path: "-", route: nil, status: status, bytes: bytes,
+                                          duration: .zero, remoteAddress: remoteAddress))
     }
 
     // MARK: - Responding (called by HTTPResponder)
@@ -267,6 +278,9 @@ final class HTTPConnection {
             && !response.headers.containsToken("close", in: "Connection")
         responder.state = .done
         writeWhole(response, isHead: responder.method == "HEAD", keepAlive: keepAlive)
+        responder.status = response.status
+        responder.bytesSent = responder.method == "HEAD" || response.forbidsBody ? 0 : response.body.count
+        responder.record(server, remoteAddress: remoteAddress)
         finishResponse(keepAlive: keepAlive)
         return true
     }
@@ -319,6 +333,7 @@ final class HTTPConnection {
         write(serializeHead(status: status, reason: HTTPStatus.reason(for: status), headers: headers,
                             framing: framing, keepAlive: keepAlive, version: responder.version))
         responder.state = .streaming(framing, remaining: remaining)
+        responder.status = status
         return true
     }
 
@@ -335,6 +350,7 @@ final class HTTPConnection {
             completion?(true)
             return true
         }
+        responder.bytesSent += bytes.count
         let buffer: WriteBuffer
         switch framing {
         case .chunked:
@@ -369,6 +385,7 @@ final class HTTPConnection {
         case .none:
             break
         }
+        responder.record(server, remoteAddress: remoteAddress)
         finishResponse(keepAlive: keepAlive)
     }
 
@@ -377,6 +394,8 @@ final class HTTPConnection {
         responder.state = .done
         write(serializeHead(status: response.status, reason: response.reason, headers: response.headers,
                             framing: .none, keepAlive: true, version: responder.version))
+        responder.status = response.status
+        responder.record(server, remoteAddress: remoteAddress)
         state = .upgraded
         current = nil
         arm(.none)

@@ -35,6 +35,11 @@ public final class HTTPServer {
     private var shutdownDeadline: LoopTimer?
     private var shutdownFinished = false
 
+    /// Called on the loop thread once for every request answered (or given up), for access
+    /// logs and metrics; also for requests refused before routing (bad request heads, `503`
+    /// for too many connections). Set it before ``start(host:port:)``.
+    public var onAccess: ((HTTPAccessRecord) -> Void)?
+
     /// `true` once ``shutdown(timeout:completion:)`` has been called.
     public private(set) var isShuttingDown = false
 

@@ -2,6 +2,9 @@ import Synchronization
 
 /// Runs an action once on the first `dispose`.
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
+    #if TRACE_RESOURCES
+    private let resourceToken = ResourceToken()
+    #endif
     private let disposed = Atomic<Bool>(false)
     private var action: (() -> Void)?
 

@@ -2,6 +2,9 @@ import Synchronization
 
 /// Disposes two disposables, once.
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
+    #if TRACE_RESOURCES
+    private let resourceToken = ResourceToken()
+    #endif
     private let disposed = Atomic<Bool>(false)
     // Written by `init`, then only by the one `dispose` that wins `disposed`: no dynamic
     // exclusivity checks needed.

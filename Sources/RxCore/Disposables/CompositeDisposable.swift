@@ -1,5 +1,8 @@
 /// A group of disposables disposed together.
 public final class CompositeDisposable: Cancelable, @unchecked Sendable {
+    #if TRACE_RESOURCES
+    private let resourceToken = ResourceToken()
+    #endif
     /// The key of an inserted disposable, for ``remove(for:)``.
     public struct DisposeKey: Hashable, Sendable {
         fileprivate let key: BagKey

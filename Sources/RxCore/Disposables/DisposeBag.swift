@@ -2,6 +2,9 @@
 ///
 /// The usual owner is a view controller: `.disposed(by: disposeBag)`.
 public final class DisposeBag: @unchecked Sendable {
+    #if TRACE_RESOURCES
+    private let resourceToken = ResourceToken()
+    #endif
     private let lock = Lock.make()
     private var disposables: [Disposable] = []
     private var isDisposed = false

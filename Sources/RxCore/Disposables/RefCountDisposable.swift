@@ -3,6 +3,9 @@ import Synchronization
 /// Disposes its underlying disposable once the primary disposable and every inner one
 /// handed out by ``retain()`` have been disposed.
 public final class RefCountDisposable: Cancelable, @unchecked Sendable {
+    #if TRACE_RESOURCES
+    private let resourceToken = ResourceToken()
+    #endif
     private let lock = Lock.make()
     private var disposable: Disposable?
     private var primaryDisposed = false

@@ -2,6 +2,9 @@ import Synchronization
 
 /// Disposes its inner disposable on a scheduler.
 public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
+    #if TRACE_RESOURCES
+    private let resourceToken = ResourceToken()
+    #endif
     /// The scheduler the inner disposable is disposed on.
     public let scheduler: ImmediateSchedulerType
 

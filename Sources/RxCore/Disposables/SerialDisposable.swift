@@ -1,6 +1,9 @@
 /// Holds one replaceable disposable: setting a new one disposes the previous one, and
 /// once this is disposed any newly set one is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
+    #if TRACE_RESOURCES
+    private let resourceToken = ResourceToken()
+    #endif
     private let lock = Lock.make()
     private var current: Disposable?
     private var disposed = false

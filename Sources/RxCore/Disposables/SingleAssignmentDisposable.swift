@@ -5,6 +5,9 @@ import Synchronization
 ///
 /// Setting it twice is a programmer error and traps.
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
+    #if TRACE_RESOURCES
+    private let resourceToken = ResourceToken()
+    #endif
     private static let disposedBit = 1
     private static let setBit = 2
 

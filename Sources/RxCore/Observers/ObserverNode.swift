@@ -4,6 +4,9 @@
 /// path never builds an `Event<T>` (each one needs a generic metadata look-up in
 /// unspecialised code). Public observers are wrapped by ``ObserverAdapter``.
 class ObserverNode<Element>: ObserverType {
+    #if TRACE_RESOURCES
+    private let resourceToken = ResourceToken()
+    #endif
     init() {}
 
     func onNext(_ element: Element) { rxAbstractMethod() }

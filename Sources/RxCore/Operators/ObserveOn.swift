@@ -46,6 +46,9 @@ private enum SerialTarget {
 }
 
 private final class ObserveOnSerial<Element>: Producer<Element> {
+    #if TRACE_RESOURCES
+    private let serialToken = SerialDispatchQueueObservableToken()
+    #endif
     private let source: Observable<Element>
     private let target: SerialTarget
 

@@ -21,8 +21,8 @@ public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType, Sendab
     public func convertToVirtualTime(_ time: RxTime) -> RxTime { time }
     /// The identity.
     public func convertFromVirtualTimeInterval(_ virtualTimeInterval: TimeInterval) -> TimeInterval { virtualTimeInterval }
-    /// The span in seconds.
-    public func convertToVirtualTimeInterval(_ timeInterval: RxTimeInterval) -> TimeInterval { timeInterval.timeIntervalValue }
+    /// The identity.
+    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> TimeInterval { timeInterval }
     /// `time + offset`.
     public func offsetVirtualTime(_ time: RxTime, offset: TimeInterval) -> RxTime { time.addingTimeInterval(offset) }
     /// Orders two dates.

@@ -13,8 +13,8 @@ public protocol VirtualTimeConverterType {
     func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit
     /// A virtual span to seconds.
     func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval
-    /// A real span to a virtual one.
-    func convertToVirtualTimeInterval(_ timeInterval: RxTimeInterval) -> VirtualTimeIntervalUnit
+    /// A span in seconds to a virtual one.
+    func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit
     /// `time` moved by `offset`.
     func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit
     /// Orders two virtual times.

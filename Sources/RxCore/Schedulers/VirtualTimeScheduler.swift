@@ -5,6 +5,9 @@ import Foundation
 ///
 /// Not thread-safe: drive it from one thread, as tests do.
 open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType {
+    #if TRACE_RESOURCES
+    private let resourceToken = ResourceToken()
+    #endif
     /// A point in virtual time.
     public typealias VirtualTime = Converter.VirtualTimeUnit
     /// A span of virtual time.

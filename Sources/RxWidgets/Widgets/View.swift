@@ -132,7 +132,14 @@ open class View: ReactiveCompatible, LifetimeTracked {
 
     /// A `badValue` error naming this widget and `property`.
     func badValue(_ property: String, _ expected: String, _ value: WidgetValue) -> WidgetInputError {
-        WidgetInputError(.badValue, "\(kind) '\(id)': \(property) must be \(expected), got \(value)")
+        // Integral numbers as integers: "got 42", not "got 42.0".
+        let shown: String
+        if case .number(let number) = value, number == number.rounded(), abs(number) < 1e15 {
+            shown = String(Int64(number))
+        } else {
+            shown = value.description
+        }
+        return WidgetInputError(.badValue, "\(kind) '\(id)': \(property) must be \(expected), got \(shown)")
     }
 
     /// Records a change of `property` in the tree, if the widget is in one. The values

@@ -1,0 +1,2 @@
+/// Virtual time in ticks of a ``TestScheduler``.
+public typealias TestTime = Int
