@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-browser test-examples test-reliability soak test-tsan test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message bench clean
+.PHONY: deps build run test test-browser test-examples test-reliability soak test-tsan test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message fuzz-resp bench clean
 
 deps:
 	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
@@ -37,6 +37,11 @@ test-deps:
 		echo "make: installing chromium, chromium-driver and iproute2 (ss)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver iproute2 fonts-nanum; }
+	@# Debian's redis-server for RedisTests (started by the tests themselves; skipped without it).
+	@command -v redis-server >/dev/null || { \
+		echo "make: installing redis-server"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server; }
 
 test: deps test-deps
 	$(SWIFT) build --build-tests
@@ -142,6 +147,18 @@ fuzz-ws: .build/fuzz/ws-frame-parser
 		-artifact_prefix=.build/fuzz/ws- .build/fuzz/ws-corpus Fuzz/WebSocketFrameParser/seeds
 
 
+# libFuzzer over the RESP2 parser and encoder of the Redis client (pure Swift, no libuv);
+# checks that splitting the stream changes nothing and that encode/parse round-trip.
+RESP_FUZZ_SOURCES := Fuzz/RESPParser/main.swift \
+	$(addprefix Sources/Redis/,RESPParser.swift RESPParserError.swift RESPValue.swift RESPEncoder.swift)
+.build/fuzz/resp-parser: $(RESP_FUZZ_SOURCES)
+	@mkdir -p .build/fuzz
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld -module-name RESPFuzz $(RESP_FUZZ_SOURCES) -o $@
+fuzz-resp: .build/fuzz/resp-parser
+	@mkdir -p .build/fuzz/resp-corpus
+	SWIFT_BACKTRACE=enable=no .build/fuzz/resp-parser -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
+		-print_final_stats=1 -artifact_prefix=.build/fuzz/resp- .build/fuzz/resp-corpus Fuzz/RESPParser/seeds
+
 # libFuzzer over the HTTP request parser, for FUZZ_SECONDS. Built with
 # swiftc straight from the parser's own sources (they need no libuv, no SwiftPM product):
 # -parse-as-library because the entry point is the @_cdecl LLVMFuzzerTestOneInput, lld
@@ -193,7 +210,7 @@ fuzz-message: $(FUZZ_DIR)/message-fuzz
 		-rss_limit_mb=2048 -malloc_limit_mb=512 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/message- \
 		$(FUZZ_DIR)/corpus-message Fuzz/corpus/message
 # Every fuzzer, FUZZ_SECONDS each (default 60; the issues' local runs used 600).
-fuzz: fuzz-ws fuzz-http fuzz-message
+fuzz: fuzz-ws fuzz-http fuzz-message fuzz-resp
 
 clean:
 	rm -rf .build .build-tsan .build-fuzz .build-trace .build-examples

@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "RxWidgets", targets: ["RxWidgets"]),
         .library(name: "UIKitCompat", targets: ["UIKitCompat"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "Redis", targets: ["Redis"]),
         .library(name: "Bindery", targets: ["Bindery"]),
         .library(name: "BinderyTesting", targets: ["BinderyTesting"]),
     ],
@@ -57,6 +58,10 @@ let package = Package(
         .target(name: "UIKitCompat", dependencies: ["RxWidgets", "RxCore"]),
         // Layer 2: HTTP/1.1 and RFC 6455 WebSocket on the loop.
         .target(name: "HTTPServer", dependencies: ["EventLoop", "CCrypto"], swiftSettings: hotPath),
+        // Layer 2: a RESP2 Redis client on the loop (the session store's transport).
+        .target(name: "Redis", dependencies: ["EventLoop"], swiftSettings: hotPath),
+        // Measures RedisConnection beside redis-benchmark (Benchmarks/README.md).
+        .executableTarget(name: "redis-bench", dependencies: ["Redis", "EventLoop"], swiftSettings: hotPath),
         .executableTarget(name: "wsecho", dependencies: ["HTTPServer", "EventLoop"]),
         // Layer 3: scenes, sessions, the wire protocol, the HTTP API.
         // Its browser client (Client/: bindery.js, bindery.css, index.html, scene.html) is a
@@ -81,6 +86,7 @@ let package = Package(
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "RxCore"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting"]),
+        .testTarget(name: "RedisTests", dependencies: ["Redis", "EventLoop"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "EventLoop"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery", "RxWidgets", "RxCore", "RxTesting", "HTTPServer", "EventLoop"]),
         .testTarget(name: "BinderyDemoTests", dependencies: ["BinderyDemo", "BinderyTesting", "Bindery", "RxWidgets", "RxCore", "RxTesting"]),

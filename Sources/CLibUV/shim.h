@@ -15,6 +15,7 @@ static inline uv_tcp_t *bindery_stream_tcp(uv_stream_t *stream) { return (uv_tcp
 static inline uv_handle_t *bindery_timer_handle(uv_timer_t *timer) { return (uv_handle_t *)timer; }
 static inline uv_handle_t *bindery_async_handle(uv_async_t *async) { return (uv_handle_t *)async; }
 static inline uv_handle_t *bindery_signal_handle(uv_signal_t *signal) { return (uv_handle_t *)signal; }
+static inline uv_handle_t *bindery_idle_handle(uv_idle_t *idle) { return (uv_handle_t *)idle; }
 
 /* Error codes are an enum in uv.h whose values depend on the platform's errno. */
 static inline int bindery_uv_eof(void) { return UV_EOF; }

@@ -26,7 +26,8 @@ public final class TCPConnection {
     /// The loop the connection runs on.
     public let loop: EventLoop
 
-    private let handle: UnsafeMutablePointer<uv_tcp_t>
+    /// The libuv handle (internal for `TCPConnection+Connect.swift`).
+    let handle: UnsafeMutablePointer<uv_tcp_t>
     private var onRead: ((ReadEvent) -> Void)?
     private var onClosed: (() -> Void)?
 
@@ -46,6 +47,21 @@ public final class TCPConnection {
         guard acceptRC == 0 else {
             uv_close(bindery_tcp_handle(handle), freeUnownedTCPHandle)
             throw UVError(code: acceptRC, operation: "accept connection")
+        }
+        self.loop = loop
+        self.handle = handle
+        // Released in the close callback: libuv may call us until then.
+        handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
+    }
+
+    /// Creates an unconnected socket on `loop`, for ``connect(to:on:_:)``.
+    init(unconnectedOn loop: EventLoop) throws(UVError) {
+        let handle = UnsafeMutablePointer<uv_tcp_t>.allocate(capacity: 1)
+        handle.initialize(to: uv_tcp_t())
+        let initRC = uv_tcp_init(loop.uvLoop, handle)
+        guard initRC == 0 else {
+            handle.deallocate()
+            throw UVError(code: initRC, operation: "create socket for outgoing connection")
         }
         self.loop = loop
         self.handle = handle
