@@ -7,6 +7,13 @@ extension ObservableType {
         where Sequence.Element == Observable<Element> {
         CatchSequence(sources: AnySequence(sequence))
     }
+
+    /// Renamed `catch(sequence:)` in RxSwift 6.
+    @available(*, deprecated, renamed: "catch(sequence:)")
+    public static func catchError<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
+        where Sequence.Element == Observable<Element> {
+        `catch`(sequence: sequence)
+    }
 }
 
 private final class CatchSequence<Element>: Producer<Element> {
