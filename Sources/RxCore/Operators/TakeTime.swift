@@ -4,6 +4,12 @@ extension ObservableType {
     public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
         TakeTime(source: asObservable(), duration: duration, scheduler: scheduler)
     }
+
+    /// Renamed `take(for:scheduler:)` in RxSwift 6.
+    @available(*, deprecated, renamed: "take(for:scheduler:)")
+    public func take(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        take(for: duration, scheduler: scheduler)
+    }
 }
 
 private final class TakeTime<Element>: Producer<Element> {
