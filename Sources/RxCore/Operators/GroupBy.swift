@@ -1,7 +1,8 @@
 extension ObservableType {
     /// Splits the elements into groups by the key `keySelector` gives them: each new key
     /// sends a ``GroupedObservable``, then that group receives the elements with its key.
-    /// The source's error or completion reaches every group, then the result; a throwing
+    /// The source's error or completion reaches every group (in the order they opened), then
+    /// the result; a throwing
     /// `keySelector` fails them all.
     public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key) -> Observable<GroupedObservable<Key, Element>> {
         GroupBy(source: asObservable(), keySelector: keySelector)
@@ -31,6 +32,8 @@ private final class GroupBySink<Key: Hashable, Element>: Sink<Element, GroupedOb
     private let subscription = SingleAssignmentDisposable()
     private let refCount: RefCountDisposable
     private var groups: [Key: PublishSubject<Element>] = [:]
+    /// The groups in the order they opened: terminal events reach them in that order.
+    private var openedGroups: [PublishSubject<Element>] = []
 
     init(keySelector: @escaping (Element) throws -> Key, observer: ObserverNode<GroupedObservable<Key, Element>>, cancel: Cancelable) {
         self.keySelector = keySelector
@@ -57,13 +60,14 @@ private final class GroupBySink<Key: Hashable, Element>: Sink<Element, GroupedOb
         } else {
             group = PublishSubject()
             groups[key] = group
+            openedGroups.append(group)
             forwardNext(GroupedObservable(key: key, source: AddRef(source: group.asObservable(), refCount: refCount)))
         }
         group.onNext(element)
     }
 
     override func onError(_ error: Swift.Error) {
-        for group in groups.values {
+        for group in openedGroups {
             group.onError(error)
         }
         forwardError(error)
@@ -71,7 +75,7 @@ private final class GroupBySink<Key: Hashable, Element>: Sink<Element, GroupedOb
     }
 
     override func onCompleted() {
-        for group in groups.values {
+        for group in openedGroups {
             group.onCompleted()
         }
         forwardCompleted()
