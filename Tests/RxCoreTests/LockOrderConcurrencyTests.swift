@@ -46,7 +46,7 @@ final class LockOrderConcurrencyTests: XCTestCase {
 
     /// Thread 1 holds `foreign`, waits until source A's teardown (which needs `foreign`)
     /// has started on thread 2 — A completed, so the operator unsubscribes it — and then
-    /// sends into source B. With the teardown under the operator's lock, thread 1 waits for
+    /// sends into source B (then releases `foreign`). With the teardown under the operator's lock, thread 1 waits for
     /// that lock and thread 2 for `foreign`, forever.
     private func assertNoLockInversion(
         _ combine: (Observable<Int>, Observable<Int>) -> Observable<Int>,
@@ -67,15 +67,20 @@ final class LockOrderConcurrencyTests: XCTestCase {
         }
         let subscription = combine(a, b).subscribe()
         let group = DispatchGroup()
-        state.foreign.lock()
+        let foreignHeld = DispatchSemaphore(value: 0)
         DispatchQueue.global().async(group: group) {
-            state.completing?.onCompleted()
-        }
-        DispatchQueue.global().async(group: group) {
+            // Takes and releases `foreign` on this one thread (a mutex must be unlocked by
+            // the thread that locked it).
+            state.foreign.lock()
+            foreignHeld.signal()
             // Bounded: a fixed operator may already have finished the teardown's signal.
             _ = state.teardownStarted.wait(timeout: .now() + 2)
             state.sending?.onNext(1)
             state.foreign.unlock()
+        }
+        DispatchQueue.global().async(group: group) {
+            _ = foreignHeld.wait(timeout: .now() + 2)
+            state.completing?.onCompleted()
         }
         let finished = group.wait(timeout: .now() + 5) == .success
         XCTAssertTrue(finished, "deadlock: the operator disposed a source under its own lock", file: file, line: line)
