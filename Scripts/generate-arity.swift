@@ -2,7 +2,9 @@
 //
 //     swift Scripts/generate-arity.swift
 //
-// Writes Sources/RxCore/Operators/CombineLatest+arity.swift and Zip+arity.swift. The
+// Writes Sources/RxCore/Operators/CombineLatest+arity.swift and Zip+arity.swift, and
+// Sources/RxCore/Traits/SharedSequence+arity.swift (RxCocoa's Driver/Signal arities,
+// which only wrap the Observable ones). The
 // generated code only stores values and calls the selector; when to emit and when to
 // terminate lives once, in CombineLatestSink (CombineLatest.swift) and ZipSink (Zip.swift).
 
@@ -183,6 +185,55 @@ func zip(_ n: Int) -> String {
     """
 }
 
+func sharedSequence(_ n: Int) -> String {
+    let generics = list(n) { "O\($0): SharedSequenceConvertibleType" }
+    let parameters = list(n) { "_ source\($0): O\($0)" }
+    let elements = list(n) { "O\($0).Element" }
+    let sources = list(n) { "source\($0).asObservable()" }
+    let sameStrategy = list(n) { "O\($0).SharingStrategy == SharingStrategy" }
+    return """
+
+    // MARK: - \(n) sources
+
+    extension SharedSequence {
+        /// Combines the latest elements of \(n) sources with `resultSelector` whenever any of
+        /// them emits, once each has emitted.
+        public static func combineLatest<\(generics)>(
+            \(parameters),
+            resultSelector: @escaping (\(elements)) throws -> Element
+        ) -> SharedSequence<SharingStrategy, Element> where \(sameStrategy) {
+            SharedSequence(Observable.combineLatest(\(sources), resultSelector: resultSelector))
+        }
+
+        /// Emits a tuple of the latest elements of \(n) sources whenever any of them emits,
+        /// once each has emitted.
+        public static func combineLatest<\(generics)>(
+            \(parameters)
+        ) -> SharedSequence<SharingStrategy, (\(elements))> where Element == (\(elements)), \(sameStrategy) {
+            SharedSequence(Observable.combineLatest(\(sources)))
+        }
+
+        /// Combines the n-th elements of \(n) sources with `resultSelector`, once each has
+        /// produced its n-th element.
+        public static func zip<\(generics)>(
+            \(parameters),
+            resultSelector: @escaping (\(elements)) throws -> Element
+        ) -> SharedSequence<SharingStrategy, Element> where \(sameStrategy) {
+            SharedSequence(Observable.zip(\(sources), resultSelector: resultSelector))
+        }
+
+        /// Emits a tuple of the n-th elements of \(n) sources, once each has produced its
+        /// n-th element.
+        public static func zip<\(generics)>(
+            \(parameters)
+        ) -> SharedSequence<SharingStrategy, (\(elements))> where Element == (\(elements)), \(sameStrategy) {
+            SharedSequence(Observable.zip(\(sources)))
+        }
+    }
+
+    """
+}
+
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 let operators = root.appendingPathComponent("Sources/RxCore/Operators")
 
@@ -196,3 +247,8 @@ for (file, generate) in outputs {
     try text.write(to: url, atomically: true, encoding: .utf8)
     print("wrote \(url.path)")
 }
+
+let traits = root.appendingPathComponent("Sources/RxCore/Traits")
+let sharedSequenceURL = traits.appendingPathComponent("SharedSequence+arity.swift")
+try (header + arities.map(sharedSequence).joined()).write(to: sharedSequenceURL, atomically: true, encoding: .utf8)
+print("wrote \(sharedSequenceURL.path)")

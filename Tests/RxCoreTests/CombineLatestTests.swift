@@ -332,15 +332,24 @@ final class CombineLatestTests: XCTestCase {
 
     // MARK: - Collection
 
-    func testCollectionOfNoSourcesCompletesAtOnce() {
+    func testCollectionOfNoSourcesEmitsTheSelectorOfNothingThenCompletes() {
+        // As RxSwift: the result of `[]`, then completed, both at subscription.
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start { Observable.combineLatest([Observable<Int>]()) }
-        XCTAssertEqual(res.events.map(\.time), [200])
-        XCTAssertTrue(res.events.first?.value.isCompleted == true)
+        XCTAssertEqual(res.events.map(\.time), [200, 200])
+        XCTAssertEqual(res.events.first?.value.element, [])
+        XCTAssertTrue(res.events.last?.value.isCompleted == true)
         let resSelector = TestScheduler(initialClock: 0).start {
-            Observable.combineLatest([Observable<Int>](), resultSelector: { $0.reduce(0, +) })
+            Observable.combineLatest([Observable<Int>](), resultSelector: { $0.reduce(7, +) })
         }
-        XCTAssertEqual(resSelector.events, [.completed(200)])
+        XCTAssertEqual(resSelector.events, [.next(200, 7), .completed(200)])
+    }
+
+    func testCollectionOfNoSourcesWithThrowingSelectorErrors() {
+        let res = TestScheduler(initialClock: 0).start {
+            Observable.combineLatest([Observable<Int>](), resultSelector: { _ -> Int in throw CombiningTestError.error })
+        }
+        XCTAssertEqual(res.events, [.error(200, testError)])
     }
 
     func testCollectionEmitsArraysOfTheLatestValues() {

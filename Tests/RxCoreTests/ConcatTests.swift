@@ -144,4 +144,34 @@ final class ConcatTests: XCTestCase {
         XCTAssertEqual(next.subscriptions, [])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
     }
+
+    // MARK: - Nested concats
+
+    /// `[source(i), [source(i + 1), [...].concat()].concat()].concat()`, `levels` deep.
+    private func nested(_ index: Int, levels: Int, lazySequence: Bool) -> Observable<Int> {
+        // Lazy: each level is made only when the previous one's sources are iterated.
+        let parts = [0, 1].lazy.map { part -> Observable<Int> in
+            if part == 0 { return Observable.just(index) }
+            return index + 1 < levels ? self.nested(index + 1, levels: levels, lazySequence: lazySequence) : Observable.empty()
+        }
+        return lazySequence ? Observable.concat(AnySequence(parts)) : Observable.concat(parts)
+    }
+
+    func testDeeplyNestedConcatsAreIteratedInPlace() {
+        // Each nested concat's sources are iterated by the outer sink, not subscribed to
+        // through another sink per level: 10 000 levels deliver in order, at once.
+        XCTAssertEqual(try collect(nested(0, levels: 10_000, lazySequence: false)), Array(0..<10_000))
+        XCTAssertEqual(try collect(nested(0, levels: 2_000, lazySequence: true)), Array(0..<2_000))
+    }
+
+    #if TRACE_RESOURCES
+    func testNestedConcatOfACollectionIsATailCall() {
+        maxTailRecursiveSinkStackSize = 0
+        _ = try? collect(nested(0, levels: 1_000, lazySequence: false))
+        XCTAssertEqual(maxTailRecursiveSinkStackSize, 1)
+        maxTailRecursiveSinkStackSize = 0
+        _ = try? collect(nested(0, levels: 1_000, lazySequence: true))
+        XCTAssertGreaterThan(maxTailRecursiveSinkStackSize, 900)
+    }
+    #endif
 }

@@ -23,7 +23,8 @@ final class DriverTests: XCTestCase {
         SharingScheduler.mock(scheduler: scheduler) {
             let xs = scheduler.createHotObservable([.next(210, 1), .error(230, Failure())])
             let res = scheduler.start { xs.asDriver(onErrorDriveWith: Driver.just(9)) }
-            XCTAssertEqual(res.events, [.next(211, 1), .next(232, 9), .completed(232)])
+            // `Driver.just` completes one scheduler step after its element, as in RxSwift.
+            XCTAssertEqual(res.events, [.next(211, 1), .next(232, 9), .completed(233)])
         }
     }
 
@@ -83,6 +84,9 @@ final class DriverTests: XCTestCase {
         RunLoop.main.run(until: Date().addingTimeInterval(0.05))
         _ = Driver.just(5).drive(onNext: { owner?.values.append($0) }, onCompleted: { completed += 1 }, onDisposed: { disposed += 1 })
         XCTAssertEqual(owner?.values, [1, 2, 5])
+        // The completion is the scheduler's next step (the main queue), as in RxSwift.
+        XCTAssertEqual(completed, 0)
+        RunLoop.main.run(until: Date().addingTimeInterval(0.05))
         XCTAssertEqual(completed, 1)
         XCTAssertEqual(disposed, 1)
         owner = nil
@@ -92,6 +96,8 @@ final class DriverTests: XCTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let observer = scheduler.createObserver(Int?.self)
         _ = Driver.just(3).drive(observer)
+        XCTAssertEqual(observer.events, [.next(0, 3)])
+        RunLoop.main.run(until: Date().addingTimeInterval(0.05))
         XCTAssertEqual(observer.events, [.next(0, 3), .completed(0)])
     }
 

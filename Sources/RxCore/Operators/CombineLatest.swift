@@ -6,7 +6,8 @@ extension ObservableType {
     /// them emits, once each has emitted at least once.
     ///
     /// Completes when every source has completed, or as soon as it can no longer emit
-    /// (see ``combineLatest(_:_:resultSelector:)``); the first error ends it.
+    /// (see ``combineLatest(_:_:resultSelector:)``); the first error ends it. An empty
+    /// collection emits `resultSelector([])`, then completes, as RxSwift.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
@@ -15,7 +16,7 @@ extension ObservableType {
     }
 
     /// Emits an array of the latest element of every source whenever any of them emits,
-    /// once each has emitted at least once. An empty collection completes at once.
+    /// once each has emitted at least once. An empty collection emits `[]`, then completes.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection
     ) -> Observable<[Element]> where Collection.Element: ObservableType, Collection.Element.Element == Element {
@@ -46,6 +47,9 @@ class CombineLatestSink<Result>: Sink<Never, Result> {
     private var numberOfDone = 0
     private var hasValue: [Bool]
     private var isDone: [Bool]
+    /// Set under ``lock`` by the terminal event; later events are dropped before the
+    /// sink is disposed outside the lock.
+    private var terminated = false
 
     init(arity: Int, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.arity = arity
@@ -66,8 +70,10 @@ class CombineLatestSink<Result>: Sink<Never, Result> {
         numberOfValues == arity || hasValue[index]
     }
 
-    /// Source `index` stored a new latest value. Called with ``lock`` held.
-    final func next(_ index: Int) {
+    /// Source `index` stored a new latest value. Called with ``lock`` held; returns
+    /// whether the sink terminated, in which case the caller disposes it once the lock is
+    /// released.
+    final func next(_ index: Int) -> Bool {
         if numberOfValues < arity {
             if !hasValue[index] {
                 hasValue[index] = true
@@ -77,46 +83,54 @@ class CombineLatestSink<Result>: Sink<Never, Result> {
                 // A completed source without a value can never provide one: once all the
                 // others are done too, nothing can ever be emitted.
                 let othersDone = numberOfDone - (isDone[index] ? 1 : 0)
-                if othersDone == arity - 1 {
+                if othersDone == arity - 1 && !terminated {
+                    terminated = true
                     forwardCompleted()
-                    dispose()
+                    return true
                 }
-                return
+                return false
             }
         }
         // Do not run the user's selector for a sink that already terminated.
-        if isDisposed { return }
+        if terminated || isDisposed { return false }
         let result: Result
         do {
             result = try getResult()
         } catch {
+            terminated = true
             forwardError(error)
-            dispose()
-            return
+            return true
         }
         forwardNext(result)
+        return false
     }
 
-    /// A source failed. Called with ``lock`` held.
-    final func fail(_ error: Swift.Error) {
+    /// A source failed. Called with ``lock`` held; returns whether the caller disposes.
+    final func fail(_ error: Swift.Error) -> Bool {
+        if terminated { return false }
+        terminated = true
         forwardError(error)
-        dispose()
+        return true
     }
 
-    /// Source `index` completed. Called with ``lock`` held.
-    final func done(_ index: Int) {
-        if isDone[index] { return }
+    /// Source `index` completed. Called with ``lock`` held; returns whether the sink
+    /// terminated (otherwise the caller unsubscribes only that source).
+    final func done(_ index: Int) -> Bool {
+        if terminated || isDone[index] { return false }
         isDone[index] = true
         numberOfDone += 1
         if numberOfDone == arity {
+            terminated = true
             forwardCompleted()
-            dispose()
+            return true
         }
+        return false
     }
 }
 
 /// Observes one source of a combineLatest and stores each element in the slot the sink
-/// gave it, then lets the sink decide, all under the sink's lock.
+/// gave it, then lets the sink decide, all under the sink's lock; disposing happens after
+/// the lock is released, so a source's teardown never runs under it (RxSwift #2703).
 ///
 /// The slot is typed memory the sink allocated once per subscription and frees in its
 /// `deinit`, so the per-element path has no closure call, no `Optional<Element>` (whose
@@ -144,25 +158,26 @@ final class CombineLatestObserver<Element, Result>: ObserverNode<Element> {
         } else {
             slot.initialize(to: element)
         }
-        parent.next(index)
+        let terminated = parent.next(index)
         lock.unlock()
+        if terminated { parent.dispose() }
     }
 
     override func onError(_ error: Swift.Error) {
         let lock = parent.lock
         lock.lock()
-        subscription.dispose()
-        parent.fail(error)
+        let terminated = parent.fail(error)
         lock.unlock()
+        if terminated { parent.dispose() } else { subscription.dispose() }
     }
 
     override func onCompleted() {
         let lock = parent.lock
         lock.lock()
-        // A finished source is unsubscribed at once; the others keep running.
-        subscription.dispose()
-        parent.done(index)
+        let terminated = parent.done(index)
         lock.unlock()
+        // A finished source is unsubscribed at once; the others keep running.
+        if terminated { parent.dispose() } else { subscription.dispose() }
     }
 }
 
@@ -204,7 +219,13 @@ private final class CombineLatestCollectionSink<SourceElement, Result>: CombineL
 
     func run(_ sources: [Observable<SourceElement>]) -> Disposable {
         if sources.isEmpty {
-            forwardCompleted()
+            // As RxSwift: the selector of no values, then completed.
+            do {
+                forwardNext(try resultSelector([]))
+                forwardCompleted()
+            } catch {
+                forwardError(error)
+            }
             dispose()
             return Disposables.create()
         }

@@ -10,7 +10,7 @@ extension ObservableType {
     /// last one. The sequence is iterated lazily, one step per completed source.
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
         where Sequence.Element == Observable<Element> {
-        Concat(sources: sequence)
+        Concat(sources: sequence, count: nil)
     }
 
     /// The elements of each sequence of `collection` in turn: the next one is subscribed
@@ -18,13 +18,13 @@ extension ObservableType {
     /// last one.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Observable<Element>
         where Collection.Element == Observable<Element> {
-        Concat(sources: collection)
+        Concat(sources: collection, count: collection.count)
     }
 
     /// The elements of each of `sources` in turn: the next one is subscribed to when the
     /// previous one completes. The first error ends it; it completes after the last one.
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
-        Concat(sources: sources)
+        Concat(sources: sources, count: sources.count)
     }
 }
 
@@ -36,15 +36,43 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
-private final class Concat<Sources: Sequence, Element>: Producer<Element> where Sources.Element == Observable<Element> {
-    private let sources: Sources
+#if TRACE_RESOURCES
+/// The deepest stack of nested `concat` source iterators one subscription has held (RxSwift's
+/// counter of its tail-recursive sink, which its tests reset and read).
+nonisolated(unsafe) public var maxTailRecursiveSinkStackSize = 0
+#endif
 
-    init(sources: Sources) {
+/// A concat of a known or unknown number of sources. A concat whose sources include another
+/// concat iterates the nested one's sources in place instead of subscribing to it.
+class ConcatProducer<Element>: Producer<Element> {
+    /// A fresh iterator over the sources and how many there are, when known.
+    func makeSources() -> ConcatSources<Element> {
+        rxAbstractMethod()
+    }
+}
+
+/// One level of a concat's stack of source iterators.
+struct ConcatSources<Element> {
+    var iterator: AnyIterator<Observable<Element>>
+    /// Sources not yet taken, when the count is known (a collection); `nil` for a sequence.
+    var remaining: Int?
+}
+
+private final class Concat<Sources: Sequence, Element>: ConcatProducer<Element> where Sources.Element == Observable<Element> {
+    private let sources: Sources
+    private let count: Int?
+
+    init(sources: Sources, count: Int?) {
         self.sources = sources
+        self.count = count
+    }
+
+    override func makeSources() -> ConcatSources<Element> {
+        ConcatSources(iterator: AnyIterator(sources.makeIterator()), remaining: count)
     }
 
     override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        let sink = ConcatSink<Sources, Element>(iterator: sources.makeIterator(), observer: observer, cancel: cancel)
+        let sink = ConcatSink<Element>(sources: makeSources(), observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink, subscription)
     }
@@ -55,16 +83,19 @@ private final class Concat<Sources: Sequence, Element>: Producer<Element> where 
 /// Moving on is trampolined (like RxSwift's `TailRecursiveSink`): a source that completes
 /// synchronously while being subscribed to only flags another step, which the loop already
 /// running takes after `subscribe` returns, so a long chain of synchronous sources does not
-/// grow the stack. The iterator is touched only by whoever runs the loop.
-private final class ConcatSink<Sources: Sequence, Element>: Sink<Element, Element> where Sources.Element == Observable<Element> {
+/// grow the stack. A nested concat is not subscribed to: its sources are pushed on `stack`
+/// and iterated in place; when the nested one is the last of a collection, the collection's
+/// level is popped first (a tail call), so `[a, [b, [c, …]].concat()].concat()` keeps one
+/// level. The stack is touched only by whoever runs the loop.
+private final class ConcatSink<Element>: Sink<Element, Element> {
     private let gate = Lock.make()
     private var running = false
     private var pendingStep = false
-    private var iterator: Sources.Iterator
+    private var stack: [ConcatSources<Element>]
     private let current = SerialDisposable()
 
-    init(iterator: Sources.Iterator, observer: ObserverNode<Element>, cancel: Cancelable) {
-        self.iterator = iterator
+    init(sources: ConcatSources<Element>, observer: ObserverNode<Element>, cancel: Cancelable) {
+        self.stack = [sources]
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -104,15 +135,38 @@ private final class ConcatSink<Sources: Sequence, Element>: Sink<Element, Elemen
     }
 
     private func step() {
-        if isDisposed { return }
-        guard let next = iterator.next() else {
-            forwardCompleted()
-            dispose()
+        while true {
+            if isDisposed { return }
+            guard let top = stack.last else {
+                forwardCompleted()
+                dispose()
+                return
+            }
+            guard let next = top.iterator.next() else {
+                stack.removeLast()
+                continue
+            }
+            if let remaining = top.remaining {
+                if remaining > 1 {
+                    stack[stack.count - 1].remaining = remaining - 1
+                } else {
+                    stack.removeLast()
+                }
+            }
+            if let nested = next as? ConcatProducer<Element> {
+                stack.append(nested.makeSources())
+                #if TRACE_RESOURCES
+                if maxTailRecursiveSinkStackSize < stack.count {
+                    maxTailRecursiveSinkStackSize = stack.count
+                }
+                #endif
+                continue
+            }
+            let subscription = SingleAssignmentDisposable()
+            // Replacing it disposes the previous (completed) source's subscription.
+            current.disposable = subscription
+            subscription.setDisposable(next.subscribe(node: self))
             return
         }
-        let subscription = SingleAssignmentDisposable()
-        // Replacing it disposes the previous (completed) source's subscription.
-        current.disposable = subscription
-        subscription.setDisposable(next.subscribe(node: self))
     }
 }

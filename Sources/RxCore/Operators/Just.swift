@@ -4,7 +4,8 @@ extension ObservableType {
         Just(element: element)
     }
 
-    /// A sequence of one element, then `completed`, sent on `scheduler`.
+    /// A sequence of one element sent on `scheduler`, then `completed` in the scheduler's
+    /// next step.
     public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Observable<Element> {
         ScheduledJust(element: element, scheduler: scheduler)
     }
@@ -35,11 +36,16 @@ private final class ScheduledJust<Element>: Producer<Element> {
 
     override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = ScheduledJustSink(observer: observer, cancel: cancel)
+        let scheduler = self.scheduler
+        // As RxSwift: the element is one scheduled step, the completion the next; the
+        // disposable the first action returns is disposed with the subscription.
         let subscription = scheduler.schedule(element) { element in
             sink.forwardNext(element)
-            sink.forwardCompleted()
-            sink.dispose()
-            return Disposables.create()
+            return scheduler.schedule(()) { _ in
+                sink.forwardCompleted()
+                sink.dispose()
+                return Disposables.create()
+            }
         }
         return (sink, subscription)
     }

@@ -42,6 +42,12 @@ extension ObservableType {
 
 // MARK: - MergeSink
 
+// Lock order (RxSwift #2711): decisions are taken under the sink's lock and acted on after
+// it is released. Elements are still forwarded under the lock, which serialises them, but
+// no subscription is ever disposed under it: a source whose teardown takes another lock,
+// held by a thread that is sending into the merge, would deadlock. `terminating`, set under
+// the lock by the terminal event, drops what arrives before the sink is disposed.
+
 /// Flattens inner sequences as they come: each mapped element is subscribed to at once
 /// (unless ``subscribeNext`` says no) and their elements are forwarded as they arrive.
 ///
@@ -57,6 +63,7 @@ class MergeSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceEle
     // Guarded by `lock`.
     final var activeCount = 0
     final var stopped = false
+    final var terminating = false
 
     /// Whether a new outer element should be mapped and subscribed to; flatMapFirst says no
     /// while an inner sequence runs. Called with `lock` held.
@@ -80,10 +87,11 @@ class MergeSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceEle
         for source in sources {
             subscribeInner(source)
         }
-        lock.performLocked {
-            stopped = true
-            checkCompleted()
-        }
+        lock.lock()
+        stopped = true
+        let terminated = checkCompleted()
+        lock.unlock()
+        if terminated { dispose() }
         return group
     }
 
@@ -94,32 +102,34 @@ class MergeSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceEle
 
     private func nextElementArrived(_ element: SourceElement) -> Inner? {
         lock.lock()
-        defer { lock.unlock() }
-        if !subscribeNext { return nil }
+        if terminating || !subscribeNext {
+            lock.unlock()
+            return nil
+        }
         do {
             let inner = try performMap(element)
             activeCount += 1
+            lock.unlock()
             return inner
         } catch {
+            terminating = true
             forwardError(error)
+            lock.unlock()
             dispose()
             return nil
         }
     }
 
     override func onError(_ error: Swift.Error) {
-        lock.lock()
-        forwardError(error)
-        dispose()
-        lock.unlock()
+        terminate(error)
     }
 
     override func onCompleted() {
         lock.lock()
         stopped = true
-        sourceSubscription.dispose()
-        checkCompleted()
+        let terminated = checkCompleted()
         lock.unlock()
+        if terminated { dispose() } else { sourceSubscription.dispose() }
     }
 
     /// Subscribes to one inner sequence (outside the lock, as RxSwift: a synchronous inner
@@ -132,12 +142,46 @@ class MergeSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceEle
         subscription.setDisposable(source.subscribe(node: observer))
     }
 
-    /// Completes when nothing can emit any more. Called with `lock` held.
-    final func checkCompleted() {
-        if stopped && activeCount == 0 {
-            forwardCompleted()
-            dispose()
+    /// Forwards an inner element unless the sink is terminating.
+    final func forwardInner(_ element: Inner.Element) {
+        lock.lock()
+        if !terminating { forwardNext(element) }
+        lock.unlock()
+    }
+
+    /// Forwards the first error, then disposes everything outside the lock.
+    final func terminate(_ error: Swift.Error) {
+        lock.lock()
+        if terminating {
+            lock.unlock()
+            return
         }
+        terminating = true
+        forwardError(error)
+        lock.unlock()
+        dispose()
+    }
+
+    /// An inner sequence completed: unsubscribes it (outside the lock), then completes if
+    /// nothing else can emit.
+    final func innerCompleted(_ disposeKey: CompositeDisposable.DisposeKey) {
+        group.remove(for: disposeKey)
+        lock.lock()
+        activeCount -= 1
+        let terminated = checkCompleted()
+        lock.unlock()
+        if terminated { dispose() }
+    }
+
+    /// Completes when nothing can emit any more; returns whether it did, and the caller
+    /// then disposes once the lock is released. Called with `lock` held.
+    private func checkCompleted() -> Bool {
+        if stopped && activeCount == 0 && !terminating {
+            terminating = true
+            forwardCompleted()
+            return true
+        }
+        return false
     }
 }
 
@@ -152,27 +196,15 @@ private final class MergeSinkInner<SourceElement, Inner: ObservableConvertibleTy
     }
 
     override func onNext(_ element: Inner.Element) {
-        let lock = parent.lock
-        lock.lock()
-        parent.forwardNext(element)
-        lock.unlock()
+        parent.forwardInner(element)
     }
 
     override func onError(_ error: Swift.Error) {
-        let lock = parent.lock
-        lock.lock()
-        parent.forwardError(error)
-        parent.dispose()
-        lock.unlock()
+        parent.terminate(error)
     }
 
     override func onCompleted() {
-        let lock = parent.lock
-        lock.lock()
-        parent.group.remove(for: disposeKey)
-        parent.activeCount -= 1
-        parent.checkCompleted()
-        lock.unlock()
+        parent.innerCompleted(disposeKey)
     }
 }
 
@@ -184,10 +216,10 @@ private final class MergeSinkInner<SourceElement, Inner: ObservableConvertibleTy
 ///
 /// Completes once the outer sequence has completed, the queue is empty and no inner one is
 /// running; the first error ends everything. Shared by merge(maxConcurrent:), concat() and
-/// concatMap, hence internal.
+/// concatMap, hence internal. Same lock order as ``MergeSink``.
 class MergeLimitedSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceElement, Inner.Element> {
-    /// Recursive: elements are forwarded while it is held, and the next queued sequence is
-    /// subscribed to under it when one completes.
+    /// Recursive: elements are forwarded while it is held, and a downstream observer may
+    /// synchronously push into the outer or an inner sequence again.
     final let lock = Lock.make(recursive: true)
     final let group = CompositeDisposable()
     final let sourceSubscription = SingleAssignmentDisposable()
@@ -196,6 +228,7 @@ class MergeLimitedSink<SourceElement, Inner: ObservableConvertibleType>: Sink<So
     // Guarded by `lock`.
     final var activeCount = 0
     final var stopped = false
+    final var terminating = false
     final let queue = RingBuffer<Inner>()
 
     init(maxConcurrent: Int, observer: ObserverNode<Inner.Element>, cancel: Cancelable) {
@@ -231,15 +264,21 @@ class MergeLimitedSink<SourceElement, Inner: ObservableConvertibleType>: Sink<So
     /// Maps the element; returns the sequence to subscribe to now, or queues it.
     private func nextElementArrived(_ element: SourceElement) -> Inner? {
         lock.lock()
-        defer { lock.unlock() }
+        if terminating {
+            lock.unlock()
+            return nil
+        }
         let inner: Inner
         do {
             inner = try performMap(element)
         } catch {
+            terminating = true
             forwardError(error)
+            lock.unlock()
             dispose()
             return nil
         }
+        defer { lock.unlock() }
         if activeCount < maxConcurrent {
             activeCount += 1
             return inner
@@ -249,22 +288,64 @@ class MergeLimitedSink<SourceElement, Inner: ObservableConvertibleType>: Sink<So
     }
 
     override func onError(_ error: Swift.Error) {
-        lock.lock()
-        forwardError(error)
-        dispose()
-        lock.unlock()
+        terminate(error)
     }
 
     override func onCompleted() {
         lock.lock()
-        if activeCount == 0 {
-            forwardCompleted()
-            dispose()
-        } else {
-            sourceSubscription.dispose()
-        }
         stopped = true
+        let terminated = activeCount == 0 && !terminating
+        if terminated {
+            terminating = true
+            forwardCompleted()
+        }
         lock.unlock()
+        if terminated { dispose() } else { sourceSubscription.dispose() }
+    }
+
+    /// Forwards an inner element unless the sink is terminating.
+    final func forwardInner(_ element: Inner.Element) {
+        lock.lock()
+        if !terminating { forwardNext(element) }
+        lock.unlock()
+    }
+
+    /// Forwards the first error, then disposes everything outside the lock.
+    final func terminate(_ error: Swift.Error) {
+        lock.lock()
+        if terminating {
+            lock.unlock()
+            return
+        }
+        terminating = true
+        forwardError(error)
+        lock.unlock()
+        dispose()
+    }
+
+    /// An inner sequence completed: unsubscribes it (outside the lock), then subscribes the
+    /// next queued one, or completes if nothing else can emit.
+    final func innerCompleted(_ disposeKey: CompositeDisposable.DisposeKey) {
+        group.remove(for: disposeKey)
+        lock.lock()
+        if terminating {
+            lock.unlock()
+            return
+        }
+        if let next = queue.dequeue() {
+            // The slot passes to the next queued sequence: activeCount is unchanged.
+            lock.unlock()
+            subscribeInner(next)
+            return
+        }
+        activeCount -= 1
+        let terminated = stopped && activeCount == 0
+        if terminated {
+            terminating = true
+            forwardCompleted()
+        }
+        lock.unlock()
+        if terminated { dispose() }
     }
 }
 
@@ -279,35 +360,15 @@ private final class MergeLimitedSinkInner<SourceElement, Inner: ObservableConver
     }
 
     override func onNext(_ element: Inner.Element) {
-        let lock = parent.lock
-        lock.lock()
-        parent.forwardNext(element)
-        lock.unlock()
+        parent.forwardInner(element)
     }
 
     override func onError(_ error: Swift.Error) {
-        let lock = parent.lock
-        lock.lock()
-        parent.forwardError(error)
-        parent.dispose()
-        lock.unlock()
+        parent.terminate(error)
     }
 
     override func onCompleted() {
-        let lock = parent.lock
-        lock.lock()
-        parent.group.remove(for: disposeKey)
-        if let next = parent.queue.dequeue() {
-            // The slot passes to the next queued sequence: activeCount is unchanged.
-            parent.subscribeInner(next)
-        } else {
-            parent.activeCount -= 1
-            if parent.stopped && parent.activeCount == 0 {
-                parent.forwardCompleted()
-                parent.dispose()
-            }
-        }
-        lock.unlock()
+        parent.innerCompleted(disposeKey)
     }
 }
 

@@ -43,7 +43,17 @@ extension ObservableType {
     }
 }
 
-private final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObservable<Subject.Element>, @unchecked Sendable { // state guarded by `lock`
+/// A connectable sequence that replaces its subject after each connection ends; `refCount`
+/// asks which subject a subscriber joined, to tell a subscriber of the next subject from one
+/// of the ending connection while that connection's terminal event is still on its way.
+protocol SubjectGenerations<Element>: AnyObject {
+    associatedtype Element
+    /// Subscribes `observer`; returns its subscription and the generation of the subject it
+    /// joined (one more after each connection ends).
+    func subscribeJoining(node observer: ObserverNode<Element>) -> (Disposable, UInt64)
+}
+
+private final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObservable<Subject.Element>, SubjectGenerations, @unchecked Sendable { // state guarded by `lock`
     typealias Element = Subject.Element
     typealias SourceElement = Subject.Observer.Element
 
@@ -54,6 +64,8 @@ private final class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
     /// so a factory can make a fresh one.
     fileprivate var subject: Subject?
     fileprivate var connection: MulticastConnection<Subject>?
+    /// Counts the subjects dropped when their connection ended.
+    fileprivate var generation: UInt64 = 0
 
     init(source: Observable<SourceElement>, makeSubject: @escaping () -> Subject) {
         self.source = source
@@ -80,6 +92,11 @@ private final class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
     override func subscribe(node observer: ObserverNode<Element>) -> Disposable {
         let subject = lock.performLocked { lockedSubject }
         return subject.subscribe(node: observer)
+    }
+
+    func subscribeJoining(node observer: ObserverNode<Element>) -> (Disposable, UInt64) {
+        let (subject, generation) = lock.performLocked { (lockedSubject, self.generation) }
+        return (subject.subscribe(node: observer), generation)
     }
 
     private var lockedSubject: Subject {
@@ -136,6 +153,7 @@ private final class MulticastConnection<Subject: SubjectType>: ObserverNode<Subj
         if let parent, parent.connection === self {
             parent.connection = nil
             parent.subject = nil
+            parent.generation &+= 1
         }
         parent = nil
         lock.unlock()

@@ -22,6 +22,9 @@ private final class RefCount<Source: ConnectableObservableType>: Producer<Source
     /// The current connection; set before `connect()` runs (outside the lock), so a
     /// disconnect that comes first disposes the connection as soon as it exists.
     var connection: SingleAssignmentDisposable?
+    /// The subject generation the current connection serves (for a ``SubjectGenerations``
+    /// source).
+    var generation: UInt64?
 
     init(source: Source) {
         self.source = source
@@ -29,13 +32,33 @@ private final class RefCount<Source: ConnectableObservableType>: Producer<Source
 
     override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
         let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(node: sink)
+        let subscription: Disposable
+        var joined: UInt64?
+        if let generational = source as? any SubjectGenerations<Element> {
+            let (joinedSubscription, generation) = generational.subscribeJoining(node: sink)
+            subscription = joinedSubscription
+            joined = generation
+        } else {
+            subscription = source.subscribe(node: sink)
+        }
         lock.lock()
         if sink.lockedStopped || sink.isDisposed {
             // The subject ended it synchronously (e.g. a terminated subject that lives
             // forever): nothing to connect.
             lock.unlock()
             return (sink, subscription)
+        }
+        var ended: Disposable?
+        if let joined, let current = generation, count > 0, joined != current {
+            if joined < current {
+                // It joined the subject of a connection that has ended: that subject's
+                // terminal event reaches it; it takes no part in the current connection.
+                lock.unlock()
+                return (sink, subscription)
+            }
+            // It joined the next subject while the current connection's terminal event is
+            // still on its way to the others: that connection is over, start the next.
+            ended = lockedTerminated(connectionID)
         }
         let id = connectionID
         sink.lockedConnectionID = id
@@ -44,9 +67,11 @@ private final class RefCount<Source: ConnectableObservableType>: Producer<Source
         if count == 1 {
             let connection = SingleAssignmentDisposable()
             self.connection = connection
+            generation = joined
             toConnect = connection
         }
         lock.unlock()
+        ended?.dispose()
         // Outside the lock: a source that emits synchronously must not run subscribers'
         // code under it.
         toConnect?.setDisposable(source.connect())

@@ -46,6 +46,9 @@ class ZipSink<Result>: Sink<Never, Result> {
     private let completesWhenOthersDone: Bool
     private var numberOfDone = 0
     private var isDone: [Bool]
+    /// Set under ``lock`` by the terminal event; later events are dropped before the
+    /// sink is disposed outside the lock.
+    private var terminated = false
 
     init(arity: Int, completesWhenOthersDone: Bool, observer: ObserverNode<Result>, cancel: Cancelable) {
         self.arity = arity
@@ -64,52 +67,61 @@ class ZipSink<Result>: Sink<Never, Result> {
         rxAbstractMethod()
     }
 
-    /// A source queued an element. Called with ``lock`` held.
-    final func next() {
+    /// A source queued an element. Called with ``lock`` held; returns whether the sink
+    /// terminated, in which case the caller disposes it once the lock is released.
+    final func next() -> Bool {
+        if terminated || isDisposed { return false }
         var source = 0
         while source < arity {
             if !hasElements(source) {
                 if completesWhenOthersDone && numberOfDone == arity - 1 {
+                    terminated = true
                     forwardCompleted()
-                    dispose()
+                    return true
                 }
-                return
+                return false
             }
             source += 1
         }
-        if isDisposed { return }
         let result: Result
         do {
             result = try getResult()
         } catch {
+            terminated = true
             forwardError(error)
-            dispose()
-            return
+            return true
         }
         forwardNext(result)
+        return false
     }
 
-    /// A source failed. Called with ``lock`` held.
-    final func fail(_ error: Swift.Error) {
+    /// A source failed. Called with ``lock`` held; returns whether the caller disposes.
+    final func fail(_ error: Swift.Error) -> Bool {
+        if terminated { return false }
+        terminated = true
         forwardError(error)
-        dispose()
+        return true
     }
 
-    /// Source `index` completed. Called with ``lock`` held.
-    final func done(_ index: Int) {
-        if isDone[index] { return }
+    /// Source `index` completed. Called with ``lock`` held; returns whether the sink
+    /// terminated (otherwise the caller unsubscribes only that source).
+    final func done(_ index: Int) -> Bool {
+        if terminated || isDone[index] { return false }
         isDone[index] = true
         numberOfDone += 1
         if numberOfDone == arity {
+            terminated = true
             forwardCompleted()
-            dispose()
+            return true
         }
+        return false
     }
 }
 
 /// Observes one source of a zip: queues the element in the queue the sink gave it and lets
-/// the sink decide, all under the sink's lock. The observer keeps the sink alive; the sink
-/// does not reference its observers, so there is no cycle.
+/// the sink decide, under the sink's lock; disposing happens after the lock is released, so
+/// a source's teardown never runs under it (RxSwift #2703). The observer keeps the sink
+/// alive; the sink does not reference its observers, so there is no cycle.
 final class ZipObserver<Element, Result>: ObserverNode<Element> {
     private let parent: ZipSink<Result>
     private let index: Int
@@ -127,24 +139,26 @@ final class ZipObserver<Element, Result>: ObserverNode<Element> {
         let lock = parent.lock
         lock.lock()
         queue.enqueue(element)
-        parent.next()
+        let terminated = parent.next()
         lock.unlock()
+        if terminated { parent.dispose() }
     }
 
     override func onError(_ error: Swift.Error) {
         let lock = parent.lock
         lock.lock()
-        subscription.dispose()
-        parent.fail(error)
+        let terminated = parent.fail(error)
         lock.unlock()
+        if terminated { parent.dispose() } else { subscription.dispose() }
     }
 
     override func onCompleted() {
         let lock = parent.lock
         lock.lock()
-        subscription.dispose()
-        parent.done(index)
+        let terminated = parent.done(index)
         lock.unlock()
+        // A finished source is unsubscribed at once; the others keep running.
+        if terminated { parent.dispose() } else { subscription.dispose() }
     }
 }
 

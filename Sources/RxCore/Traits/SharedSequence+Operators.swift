@@ -83,16 +83,17 @@ extension SharedSequenceConvertibleType {
         SharedSequence(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler))
     }
 
-    /// Combines each element with the latest of `second`.
+    /// Combines each element with the latest of `second`, which may be of another flavour
+    /// (a `Signal` with the latest of a `Driver`).
     public func withLatestFrom<SecondO: SharedSequenceConvertibleType, ResultType>(
         _ second: SecondO,
         resultSelector: @escaping (Element, SecondO.Element) -> ResultType
-    ) -> SharedSequence<SharingStrategy, ResultType> where SecondO.SharingStrategy == SharingStrategy {
+    ) -> SharedSequence<SharingStrategy, ResultType> {
         SharedSequence(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector))
     }
 
-    /// Each element replaced by the latest of `second`.
-    public func withLatestFrom<SecondO: SharedSequenceConvertibleType>(_ second: SecondO) -> SharedSequence<SharingStrategy, SecondO.Element> where SecondO.SharingStrategy == SharingStrategy {
+    /// Each element replaced by the latest of `second`, which may be of another flavour.
+    public func withLatestFrom<SecondO: SharedSequenceConvertibleType>(_ second: SecondO) -> SharedSequence<SharingStrategy, SecondO.Element> {
         SharedSequence(asObservable().withLatestFrom(second.asObservable()))
     }
 }
@@ -138,44 +139,89 @@ extension SharedSequence {
     }
 }
 
-extension SharedSequence {
-    /// The latest elements of two sources, combined.
-    public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) -> Element
-    ) -> SharedSequence<SharingStrategy, Element> where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
-        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+extension SharedSequenceConvertibleType {
+    /// Drops elements whose key the comparer calls equal to the previous one's.
+    public func distinctUntilChanged<Key>(_ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
     }
 
-    /// The latest elements of three sources, combined.
-    public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) -> Element
-    ) -> SharedSequence<SharingStrategy, Element> where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy {
-        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
+    /// Drops elements whose property at `keyPath` equals the previous one's.
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged(at: keyPath))
     }
 
-    /// Two sources' elements paired by index, combined.
-    public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) -> Element
-    ) -> SharedSequence<SharingStrategy, Element> where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
-        SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+    /// Accumulates into `seed` in place, emitting a copy after each element.
+    public func scan<Accumulate>(into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) -> Void) -> SharedSequence<SharingStrategy, Accumulate> {
+        SharedSequence(asObservable().scan(into: seed, accumulator: accumulator))
+    }
+
+    /// Prints every subscription, event and disposal (see `Observable.debug`).
+    public func debug(_ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line, function: String = #function) -> SharedSequence<SharingStrategy, Element> {
+        let name = identifier ?? "\((file as NSString).lastPathComponent):\(line) (\(function))"
+        return SharedSequence(asObservable().debug(name, trimOutput: trimOutput))
+    }
+
+    /// Each element combined by `resultSelector` with `obj`, held weakly; completes once
+    /// `obj` is gone.
+    public func withUnretained<Object: AnyObject, Out>(_ obj: Object, resultSelector: @escaping (Object, Element) -> Out) -> SharedSequence<SharingStrategy, Out> {
+        SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector))
+    }
+
+    /// Each element paired with `obj`, held weakly; completes once `obj` is gone.
+    public func withUnretained<Object: AnyObject>(_ obj: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
+        SharedSequence(asObservable().withUnretained(obj))
+    }
+}
+
+extension SharedSequenceConvertibleType where Element: SharedSequenceConvertibleType {
+    /// Mirrors the latest inner sequence, disposing the previous one.
+    public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence(asObservable().map { $0.asSharedSequence().asObservable() }.switchLatest())
+    }
+
+    /// Merges the elements of every inner sequence.
+    public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence(asObservable().map { $0.asSharedSequence().asObservable() }.merge())
+    }
+
+    /// Merges the inner sequences, at most `maxConcurrent` subscribed at a time.
+    public func merge(maxConcurrent: Int) -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence(asObservable().map { $0.asSharedSequence().asObservable() }.merge(maxConcurrent: maxConcurrent))
     }
 }
 
 extension SharedSequence {
-    /// The latest elements of two sources as a tuple.
-    public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2
-    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)> where Element == (O1.Element, O2.Element), O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
-        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable()))
+    /// Merges the elements of every sequence in `sources`.
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<SharingStrategy, Element>
+        where Collection.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 
-    /// The latest elements of three sources as a tuple.
-    public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2, _ source3: O3
-    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)> where Element == (O1.Element, O2.Element, O3.Element), O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy {
-        SharedSequence(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable()))
+    /// The elements of each sequence of `sequence` in turn.
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence<SharingStrategy, Element>
+        where Sequence.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.concat(sequence.lazy.map { $0.asObservable() }))
+    }
+
+    /// The elements of each sequence of `collection` in turn.
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, Element>
+        where Collection.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.concat(collection.map { $0.asObservable() }))
+    }
+
+    /// The latest elements of all sources combined by `resultSelector`, once each has one.
+    public static func combineLatest<Collection: Swift.Collection, Result>(
+        _ collection: Collection,
+        resultSelector: @escaping ([Element]) throws -> Result
+    ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, Result>(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// The sources' elements paired by index, combined by `resultSelector`.
+    public static func zip<Collection: Swift.Collection, Result>(
+        _ collection: Collection,
+        resultSelector: @escaping ([Element]) throws -> Result
+    ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, Result>(Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 }

@@ -42,3 +42,17 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         asObservable().bindRelayInputs(relays.map(\.inputNode))
     }
 }
+
+extension BehaviorRelay {
+    /// The relay's value and changes as a `Driver`, delivered on the main loop.
+    public func asDriver() -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
+    }
+}
+
+extension PublishRelay {
+    /// The relay's elements as a `Signal`, delivered on the main loop.
+    public func asSignal() -> Signal<Element> {
+        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))
+    }
+}

@@ -75,6 +75,11 @@ extension SharedSequence {
         SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
     }
 
+    /// A sequence of the elements of `sequence`.
+    public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence<SharingStrategy, Element> where Sequence.Element == Element {
+        SharedSequence(raw: Observable.from(sequence, scheduler: SharingStrategy.scheduler))
+    }
+
     /// A sequence of the optional's value, if any.
     public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(optional: optional, scheduler: SharingStrategy.scheduler))
@@ -95,5 +100,25 @@ extension SharedSequence where Element: FixedWidthInteger {
     /// Emits after `dueTime`, then every `period` if given.
     public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.timer(dueTime, period: period, scheduler: SharingStrategy.scheduler))
+    }
+}
+
+extension ObservableConvertibleType {
+    /// A shared sequence of `sharingStrategy`'s flavour that replaces an error with
+    /// `onErrorJustReturn` and completes.
+    public func asSharedSequence<S: SharingStrategyProtocol>(sharingStrategy: S.Type = S.self, onErrorJustReturn: Element) -> SharedSequence<S, Element> {
+        SharedSequence(asObservable().observe(on: S.scheduler).catchAndReturn(onErrorJustReturn))
+    }
+
+    /// A shared sequence of `sharingStrategy`'s flavour that continues with
+    /// `onErrorDriveWith` after an error.
+    public func asSharedSequence<S: SharingStrategyProtocol>(sharingStrategy: S.Type = S.self, onErrorDriveWith: SharedSequence<S, Element>) -> SharedSequence<S, Element> {
+        SharedSequence(asObservable().observe(on: S.scheduler).catch { _ in onErrorDriveWith.asObservable() })
+    }
+
+    /// A shared sequence of `sharingStrategy`'s flavour that continues with the sequence
+    /// `onErrorRecover` returns for the error.
+    public func asSharedSequence<S: SharingStrategyProtocol>(sharingStrategy: S.Type = S.self, onErrorRecover: @escaping (_ error: Swift.Error) -> SharedSequence<S, Element>) -> SharedSequence<S, Element> {
+        SharedSequence(asObservable().observe(on: S.scheduler).catch { onErrorRecover($0).asObservable() })
     }
 }
