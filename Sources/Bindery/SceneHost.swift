@@ -22,6 +22,8 @@ final class SceneHost {
     private var flushScheduled = false
     private var changesBuffer: [WidgetChange] = []
     private var isDispatching = false
+    /// Presented alerts: the stack and the widgets added or removed since the last patch.
+    var presentation = ScenePresentation()
 
     init(definition: SceneDefinition, scheduler: SchedulerType, flushScheduler: ImmediateSchedulerType,
          hooks: SessionHooks) throws(ProtocolError) {
@@ -40,6 +42,9 @@ final class SceneHost {
         if let scene = controller as? any Scene {
             widgets = scene.sceneWidgets
             layout = scene.sceneLayout
+        } else if let navigation = controller as? NavigationController {
+            widgets = [("navigation", navigation.navigationView)]  // its screens' widgets follow
+            layout = nil
         } else {
             widgets = SceneWidgets.discover(in: controller)
             layout = nil
@@ -53,7 +58,10 @@ final class SceneHost {
             }
         }
         self.controller = controller
+        addGestureRecognizers(of: tree.widgets)
         tree.onChangesPending = { [weak self] in self?.changesPending() }
+        setUpPresentation(for: controller)
+        setUpNavigation(for: controller)
     }
 
     // MARK: - Sessions and viewers
@@ -74,6 +82,7 @@ final class SceneHost {
     /// Drops the controller and the widgets, so the `DisposeBag` disposes and
     /// `rx.deallocated` fires (unless someone else holds them).
     func dispose() {
+        tearDownPresentation()
         tree.onChangesPending = nil
         for widget in tree.widgets { tree.remove(widget) }
         controller = nil
@@ -88,7 +97,7 @@ final class SceneHost {
 
     // MARK: - Changes not caused by a client
 
-    private func changesPending() {
+    func changesPending() {
         guard !isDispatching, !flushScheduled else { return }
         flushScheduled = true
         _ = flushScheduler.schedule(()) { [weak self] _ in
@@ -101,9 +110,11 @@ final class SceneHost {
     /// Sends the changes recorded since the last flush to every client (but `except`),
     /// as one patch without `ack`.
     func flush(except: SessionClient? = nil) {
-        let changes = tree.takeChanges()
-        guard !changes.isEmpty else { return }
-        let patch = OutgoingMessage(.patch(PatchMessage(changes: ChangeSet.patchChanges(changes))))
+        var changes = tree.takeChanges()
+        let structure = takePresentationChanges(filtering: &changes)
+        guard !changes.isEmpty || !structure.isEmpty else { return }
+        let patch = OutgoingMessage(.patch(PatchMessage(removed: structure.removed, added: structure.added,
+                                                        changes: ChangeSet.patchChanges(changes))))
         for session in sessions {
             session.broadcast(patch, except: except)
         }
@@ -123,18 +134,33 @@ final class SceneHost {
                                        message: "scene '\(definition.name)' has no widget '\(event.target)'",
                                        target: event.target))
         }
-        guard let name = Control.Event(name: event.event) else {
+        // Tables, alerts, a search bar's buttons: events that are not control events (no
+        // value echo). A control's own events skip the protocol check.
+        let control = widget as? Control
+        let name = Control.Event(name: event.event)
+        if control == nil || name == nil, let receiver = widget as? any WidgetEventReceiver {
+            let widgetEvent = WidgetEvent(name: event.event, row: event.row, toSection: event.toSection,
+                                          toIndex: event.toIndex, action: event.action, value: event.value)
+            return run(event, session: session, client: client, widgetID: widget.id, valueProperty: nil) {
+                do throws(WidgetInputError) {
+                    try receiver.receive(widgetEvent)
+                    return .success(nil)
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        guard let name else {
             return .error(ErrorMessage(ack: event.seq, code: .unknownEvent,
                                        message: "'\(event.event)' is not a control event name", target: event.target))
         }
-        guard let control = widget as? Control else {
+        guard let control else {
             return .error(ErrorMessage(ack: event.seq, code: .unknownEvent,
                                        message: "\(widget.kind) '\(widget.id)' is not a control and sends no events",
                                        target: event.target))
         }
 
-        isDispatching = true
-        let errors = hooks.collectBindingErrors { () -> Result<WidgetValue?, WidgetInputError> in
+        return run(event, session: session, client: client, widgetID: control.id, valueProperty: control.valueProperty) {
             do throws(WidgetInputError) {
                 let applied = try control.sendUserEvent(name, value: event.value)
                 return .success(applied)
@@ -142,11 +168,20 @@ final class SceneHost {
                 return .failure(error)
             }
         }
+    }
+
+    /// Runs a user's action (`perform`) and builds the answer: the changes it caused,
+    /// minus the sender's own value of `valueProperty`, or an error.
+    private func run(_ event: EventMessage, session: Session, client: SessionClient?, widgetID: String,
+                     valueProperty: String?, _ perform: () -> Result<WidgetValue?, WidgetInputError>) -> ServerMessage {
+        isDispatching = true
+        let errors = hooks.collectBindingErrors(perform)
         isDispatching = false
         // One buffer for every event's changes: they are turned into patches right here.
         var changes = changesBuffer
         changesBuffer = []
         tree.takeChanges(into: &changes)
+        let structure = takePresentationChanges(filtering: &changes)
         defer {
             changes.removeAll(keepingCapacity: true)
             changesBuffer = changes
@@ -165,13 +200,13 @@ final class SceneHost {
         // The sender already shows what it sent: leave that out, unless a binding made
         // it something else (a slider clamped it, a formatter rewrote it).
         var echoed: (id: String, property: String, value: WidgetValue)?
-        if let sent = event.value, let property = control.valueProperty, let applied,
+        if let sent = event.value, let property = valueProperty, let applied,
            ChangeSet.sameValue(sent: sent, applied: applied) {
-            echoed = (control.id, property, applied)
+            echoed = (widgetID, property, applied)
         }
         // Everyone else gets every change; the full list is built only when someone else
         // watches (usually nobody does). Each change becomes a patch change once.
-        let othersWatch = !changes.isEmpty && sessions.contains { $0.hasClient(otherThan: client) }
+        let othersWatch = (!changes.isEmpty || !structure.isEmpty) && sessions.contains { $0.hasClient(otherThan: client) }
         var all: [PatchChange] = []
         if othersWatch { all.reserveCapacity(changes.count) }
         var own: [PatchChange] = []
@@ -186,7 +221,8 @@ final class SceneHost {
             own.append(patch)
         }
         if othersWatch {
-            let broadcast = OutgoingMessage(.patch(PatchMessage(changes: all)))
+            let broadcast = OutgoingMessage(.patch(PatchMessage(removed: structure.removed, added: structure.added,
+                                                                changes: all)))
             for other in sessions {
                 other.broadcast(broadcast, except: client)
             }
@@ -194,14 +230,14 @@ final class SceneHost {
 
         if let failure = errors.bindingErrors.first {
             hooks.bindingFailed(session: session)
-            if !own.isEmpty, let client {
-                client.send(.patch(PatchMessage(changes: own)))
+            if !own.isEmpty || !structure.isEmpty, let client {
+                client.send(.patch(PatchMessage(removed: structure.removed, added: structure.added, changes: own)))
             }
             let more = errors.bindingErrors.count > 1 ? " (and \(errors.bindingErrors.count - 1) more)" : ""
             return .error(ErrorMessage(ack: event.seq, code: .bindingFailed,
                                        message: "a binding failed: \(failure)\(more)", target: event.target))
         }
-        return .patch(PatchMessage(ack: event.seq, changes: own))
+        return .patch(PatchMessage(ack: event.seq, removed: structure.removed, added: structure.added, changes: own))
     }
 }
 
@@ -212,6 +248,9 @@ extension ErrorCode {
         case .unknownEvent: self = .unknownEvent
         case .unknownProperty, .badValue: self = .badValue
         case .disabled: self = .disabled
+        case .unknownRow: self = .unknownRow
+        case .unknownAction: self = .unknownAction
+        case .indexOutOfRange: self = .indexOutOfRange
         }
     }
 }

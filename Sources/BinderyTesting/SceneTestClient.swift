@@ -184,6 +184,13 @@ public final class SceneTestClient {
         messages.append(message)
         switch message {
         case .patch(let patch):
+            if !patch.removed.isEmpty || !patch.added.isEmpty {
+                // A dismissed alert goes, a presented one (and its text fields) comes.
+                widgetList.removeAll { patch.removed.contains($0.id) }
+                widgetList.removeAll { widget in patch.added.contains { $0.id == widget.id } }
+                widgetList += patch.added.map { SceneTestWidget(id: $0.id, kind: $0.kind, props: $0.properties) }
+                widgetIndex = Dictionary(uniqueKeysWithValues: widgetList.enumerated().map { ($1.id, $0) })
+            }
             for change in patch.changes { apply(change) }
         case .scene(let scene):
             sceneMessage = scene

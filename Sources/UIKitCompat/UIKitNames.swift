@@ -40,3 +40,32 @@ public typealias UIColor = Color
 public typealias UIViewController = ViewController
 /// `UITextContentType` is ``TextContentType``.
 public typealias UITextContentType = TextContentType
+/// `UITableView` is ``TableView``.
+public typealias UITableView = TableView
+/// `UITableViewCell` is ``TableViewCell`` (with `CellStyle`, `AccessoryType`,
+/// `SelectionStyle`, `EditingStyle`).
+public typealias UITableViewCell = TableViewCell
+/// `UITableViewDataSource` is ``TableViewDataSource``.
+public typealias UITableViewDataSource = TableViewDataSource
+/// `UIAlertController` is ``AlertController``.
+public typealias UIAlertController = AlertController
+/// `UIAlertAction` is ``AlertAction``.
+public typealias UIAlertAction = AlertAction
+/// `UINavigationController` is ``NavigationController``.
+public typealias UINavigationController = NavigationController
+/// `UINavigationItem` is ``NavigationItem``.
+public typealias UINavigationItem = NavigationItem
+/// `UIBarButtonItem` is ``BarButtonItem``.
+public typealias UIBarButtonItem = BarButtonItem
+/// `UISearchBar` is ``SearchBar``.
+public typealias UISearchBar = SearchBar
+/// `UITextView` is ``TextView``.
+public typealias UITextView = TextView
+/// `UIPickerView` is ``PickerView``.
+public typealias UIPickerView = PickerView
+/// `UIGestureRecognizer` is ``GestureRecognizer``.
+public typealias UIGestureRecognizer = GestureRecognizer
+/// `UITapGestureRecognizer` is ``TapGestureRecognizer``.
+public typealias UITapGestureRecognizer = TapGestureRecognizer
+/// `UILongPressGestureRecognizer` is ``LongPressGestureRecognizer``.
+public typealias UILongPressGestureRecognizer = LongPressGestureRecognizer

@@ -4,7 +4,7 @@ import RxWidgets
 /// Turns a widget tree's change records into patch changes.
 public enum ChangeSet {
     /// One ``PatchChange`` per record, in order. A list's `items` become keyed operations
-    /// (``ListRow/changes(from:to:)``) unless the full array encodes smaller (or the rows
+    /// (``ListRow/changesWithFewestMoves(from:to:maximumMoves:)``) unless the full array encodes smaller (or the rows
     /// have duplicate ids).
     public static func patchChanges(_ changes: [WidgetChange]) -> [PatchChange] {
         var result: [PatchChange] = []
@@ -18,16 +18,29 @@ public enum ChangeSet {
     /// The patch change for one record.
     public static func patchChange(_ change: WidgetChange) -> PatchChange {
         if case .rows(let new) = change.value, case .rows(let old) = change.oldValue,
-           let ops = ListRow.changes(from: old, to: new) {
+           // Fewest moves: one row dragged far is one move, not one per row it passed.
+           let ops = ListRow.changesWithFewestMoves(from: old, to: new, maximumMoves: max(256, new.count / 8)) {
             var opsWriter = JSONWriter()
             MessageEncoder.write(ops, to: &opsWriter)
-            var fullWriter = JSONWriter()
-            fullWriter.rows(new)
-            if opsWriter.text.utf8.count < fullWriter.text.utf8.count {
+            if encodesLarger(new, than: opsWriter.bytes.count) {
                 return PatchChange(target: change.widgetID, prop: change.property, update: .ops(ops))
             }
         }
         return PatchChange(target: change.widgetID, prop: change.property, update: .value(change.value))
+    }
+
+    /// Whether `rows` as a full array encode to more than `limit` bytes. Stops writing
+    /// once past it, so one insert into a 10,000-row table does not encode all of them.
+    static func encodesLarger(_ rows: [ListRow], than limit: Int) -> Bool {
+        var writer = JSONWriter()
+        writer.raw("[")
+        for (index, row) in rows.enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.row(row)
+            if writer.bytes.count > limit { return true }
+        }
+        writer.raw("]")
+        return writer.bytes.count > limit
     }
 
     /// Whether the value a client sent is what the widget now holds (so the client need
@@ -45,3 +58,4 @@ public enum ChangeSet {
         }
     }
 }
+

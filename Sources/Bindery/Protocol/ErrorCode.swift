@@ -13,8 +13,15 @@ public enum ErrorCode: String, Sendable, CaseIterable, Error {
     case unknownEvent = "unknown-event"
     /// A `value` of the wrong type or out of range (a segment index outside `-1..<count`).
     case badValue = "bad-value"
-    /// An event for a disabled control (UIKit ignores touches on one).
+    /// An event for a disabled control (UIKit ignores touches on one), or a row action
+    /// the table does not allow now (selection off, a row that cannot be edited or moved).
     case disabled = "disabled"
+    /// A row event naming a row (or section) key the table does not have.
+    case unknownRow = "unknown-row"
+    /// An alert event naming an action the alert does not have (or no alert is shown).
+    case unknownAction = "unknown-action"
+    /// An index outside its range (a moved row's destination).
+    case indexOutOfRange = "index-out-of-range"
     /// Too many events too fast; this one was dropped.
     case rateLimited = "rate-limited"
     /// A binary WebSocket frame (the protocol is text only). The connection stays open.

@@ -25,13 +25,26 @@ public struct EventMessage: Equatable, Sendable {
     public var event: String
     /// The new value of the widget's value property, if the event carries one.
     public var value: WidgetValue?
+    /// The row's key, for a table's row events (`itemSelected`, `itemMoved`, ...).
+    public var row: String?
+    /// The destination section's key, for `itemMoved`.
+    public var toSection: String?
+    /// The destination index within that section, for `itemMoved`.
+    public var toIndex: Int?
+    /// The chosen action's index, for an alert's `actionTriggered`.
+    public var action: Int?
 
     /// An event message.
-    public init(seq: Int? = nil, target: String, event: String, value: WidgetValue? = nil) {
+    public init(seq: Int? = nil, target: String, event: String, value: WidgetValue? = nil,
+                row: String? = nil, toSection: String? = nil, toIndex: Int? = nil, action: Int? = nil) {
         self.seq = seq
         self.target = target
         self.event = event
         self.value = value
+        self.row = row
+        self.toSection = toSection
+        self.toIndex = toIndex
+        self.action = action
     }
 }
 
@@ -108,10 +121,17 @@ public struct PatchMessage: Equatable, Sendable {
     public var ack: Int?
     /// The changes, one per widget property, in the order they first happened.
     public var changes: [PatchChange]
+    /// Widgets that appeared (a presented alert and its text fields), appended to the
+    /// scene's widgets; applied after ``removed`` and before ``changes``.
+    public var added: [WidgetSnapshot]
+    /// The ids of widgets that went away (a dismissed alert's); applied first.
+    public var removed: [String]
 
     /// A patch.
-    public init(ack: Int? = nil, changes: [PatchChange]) {
+    public init(ack: Int? = nil, removed: [String] = [], added: [WidgetSnapshot] = [], changes: [PatchChange]) {
         self.ack = ack
+        self.removed = removed
+        self.added = added
         self.changes = changes
     }
 }

@@ -63,8 +63,12 @@ public enum MessageDecoder {
         var target: String?
         var event: String?
         var value: WidgetValue?
+        var row: String?
+        var toSection: String?
+        var toIndex: Int?
+        var action: Int?
         var problem: String?
-        var seen: UInt8 = 0
+        var seen: UInt16 = 0
 
         @inline(__always)
         static func `is`(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
@@ -75,7 +79,7 @@ public enum MessageDecoder {
         }
 
         mutating func read(key: UnsafeBufferPointer<UInt8>, parser: inout JSONParser) throws(JSONError) {
-            let bit: UInt8
+            let bit: UInt16
             if Self.is(key, "type") {
                 bit = 1
             } else if Self.is(key, "seq") {
@@ -86,6 +90,14 @@ public enum MessageDecoder {
                 bit = 8
             } else if Self.is(key, "value") {
                 bit = 16
+            } else if Self.is(key, "row") {
+                bit = 32
+            } else if Self.is(key, "toSection") {
+                bit = 64
+            } else if Self.is(key, "toIndex") {
+                bit = 128
+            } else if Self.is(key, "action") {
+                bit = 256
             } else {
                 try parser.skipValue()
                 return
@@ -114,6 +126,16 @@ public enum MessageDecoder {
                 if case .string(let string) = value { target = string } else { note("'target' must be a string") }
             case 8:
                 if case .string(let string) = value { event = string } else { note("'event' must be a string") }
+            case 32:
+                if case .string(let string) = value { row = string } else { note("'row' must be a string (a row key)") }
+            case 64:
+                if case .string(let string) = value { toSection = string } else { note("'toSection' must be a string (a section key)") }
+            case 128, 256:
+                if case .number(let number) = value, let integer = Int(exactly: number) {
+                    if bit == 128 { toIndex = integer } else { action = integer }
+                } else {
+                    note("'\(bit == 128 ? "toIndex" : "action")' must be an integer")
+                }
             default:
                 switch value {
                 case .null: self.value = .null
@@ -150,7 +172,8 @@ public enum MessageDecoder {
             case .event:
                 guard let target else { return fail(.badMessage, "an event needs a 'target' (a widget id)") }
                 guard let event else { return fail(.badMessage, "an event needs an 'event' (a control event name)") }
-                return .success(.event(EventMessage(seq: seq, target: target, event: event, value: value)))
+                return .success(.event(EventMessage(seq: seq, target: target, event: event, value: value, row: row,
+                                                    toSection: toSection, toIndex: toIndex, action: action)))
             case .resync:
                 return .success(.resync(seq: seq))
             case .bye:

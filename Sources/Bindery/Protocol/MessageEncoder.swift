@@ -46,18 +46,7 @@ public enum MessageEncoder {
         writer.raw(",\"widgets\":[")
         for (index, widget) in scene.widgets.enumerated() {
             if index > 0 { writer.raw(",") }
-            writer.raw("{\"id\":")
-            writer.string(widget.id)
-            writer.raw(",\"kind\":")
-            writer.string(widget.kind)
-            writer.raw(",\"props\":{")
-            for (offset, key) in widget.properties.keys.sorted().enumerated() {
-                if offset > 0 { writer.raw(",") }
-                writer.string(key)
-                writer.raw(":")
-                writer.widgetValue(widget.properties[key]!)
-            }
-            writer.raw("}}")
+            write(widget, to: &writer)
         }
         writer.raw("]")
         if let layout = scene.layout {
@@ -65,6 +54,22 @@ public enum MessageEncoder {
             write(layout, to: &writer)
         }
         writer.raw("}")
+    }
+
+    /// `{"id":…,"kind":…,"props":{…}}`, props in key order.
+    static func write(_ widget: WidgetSnapshot, to writer: inout JSONWriter) {
+        writer.raw("{\"id\":")
+        writer.string(widget.id)
+        writer.raw(",\"kind\":")
+        writer.string(widget.kind)
+        writer.raw(",\"props\":{")
+        for (offset, key) in widget.properties.keys.sorted().enumerated() {
+            if offset > 0 { writer.raw(",") }
+            writer.string(key)
+            writer.raw(":")
+            writer.widgetValue(widget.properties[key]!)
+        }
+        writer.raw("}}")
     }
 
     static func write(_ layout: SceneLayout, to writer: inout JSONWriter) {
@@ -132,6 +137,22 @@ public enum MessageEncoder {
         if let ack = patch.ack {
             writer.raw(",\"ack\":")
             writer.number(ack)
+        }
+        if !patch.removed.isEmpty {
+            writer.raw(",\"removed\":[")
+            for (index, id) in patch.removed.enumerated() {
+                if index > 0 { writer.raw(",") }
+                writer.string(id)
+            }
+            writer.raw("]")
+        }
+        if !patch.added.isEmpty {
+            writer.raw(",\"added\":[")
+            for (index, widget) in patch.added.enumerated() {
+                if index > 0 { writer.raw(",") }
+                write(widget, to: &writer)
+            }
+            writer.raw("]")
         }
         writer.raw(",\"changes\":[")
         for (index, change) in patch.changes.enumerated() {

@@ -13,6 +13,12 @@ public struct WidgetInputError: Error, Equatable, CustomStringConvertible {
         case badValue = "bad-value"
         /// The control is disabled (`isEnabled == false`), as UIKit ignores touches then.
         case disabled = "disabled"
+        /// A row event named a row key the table does not have.
+        case unknownRow = "unknown-row"
+        /// An alert event named an action the alert does not have.
+        case unknownAction = "unknown-action"
+        /// A destination index (a moved row's) outside the section.
+        case indexOutOfRange = "index-out-of-range"
     }
 
     /// What was wrong.
