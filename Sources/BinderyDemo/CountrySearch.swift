@@ -54,7 +54,10 @@ public final class CountrySearchViewController: ViewController, Scene {
         resultsTable.accessibilityLabel = "Countries"
         resultsTable.register(TableViewCell.self, forCellReuseIdentifier: "Country")
 
-        let results = searchBar.rx.text.orEmpty
+        // Setting the text in code does not emit (as in RxCocoa), so Cancel's empty query is
+        // merged in.
+        let cancelled = searchBar.rx.cancelButtonClicked.map { "" }
+        let results = Observable.merge(searchBar.rx.text.orEmpty.asObservable(), cancelled)
             .debounce(.milliseconds(300), scheduler: scheduler)
             .distinctUntilChanged()
             .map { [unowned self] query -> [(name: String, capital: String)] in

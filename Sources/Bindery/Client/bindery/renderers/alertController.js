@@ -26,7 +26,7 @@ function cancelIndex(el) {
   return i;
 }
 
-export default {
+const renderer = {
   create() {
     const title = h("h2", { class: "bd-alert-title", id: nextId("bd-alert-title") });
     const message = h("p", { class: "bd-alert-message", id: nextId("bd-alert-message") });
@@ -56,6 +56,17 @@ export default {
       }
     });
     el.addEventListener("keydown", (e) => {
+      // A modal dialog makes the page inert, but Tab past its last control would leave for
+      // the browser's own UI: wrap around instead (the focus stays trapped).
+      if (e.key !== "Tab") return;
+      const stops = [...el.querySelectorAll("input:not([disabled]), textarea:not([disabled]), button:not([disabled])")];
+      if (!stops.length) return;
+      const first = stops[0];
+      const last = stops[stops.length - 1];
+      if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+      else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+    });
+    el.addEventListener("keydown", (e) => {
       // Return in a text field chooses the preferred action (else the only non-cancel one).
       if (e.key !== "Enter" || e.isComposing || !e.target.matches("input")) return;
       const acts = el.bdWidget?.props.actions ?? [];
@@ -64,6 +75,13 @@ export default {
       if (i < 0 && others.length === 1) i = others[0][1];
       if (i >= 0) { e.preventDefault(); e.stopPropagation(); choose(el, i); }
     }, true);
+  },
+  // `actions` change by keyed ops (an action enabled as the user types): redraw them
+  // from the client's cached rows.
+  ops(el) {
+    const w = el.bdWidget;
+    if (w) renderer.props.actions(el, w.props.actions, w);
+    return true;
   },
   destroy(el) {
     if (el.open) el.close();
@@ -79,23 +97,26 @@ export default {
     preferredStyle(el, v) { el.dataset.style = v ?? "alert"; },
     actions(el, actions, w) {
       el.bdWidget = w;
-      const focusedIndex = el.contains(document.activeElement) ? document.activeElement.dataset.action : undefined;
       // Cancel goes last in a sheet and stays in place in an alert (as iOS lays them out).
       const list = (actions ?? []).map((a, i) => ({ a, i }));
-      if (el.dataset.style === "actionSheet") list.sort((x, y) => (x.a.style === "cancel") - (y.a.style === "cancel"));
-      el.bdActions.replaceChildren(...list.map(({ a, i }) => h("button", {
-        type: "button",
-        class: `bd-alert-action bd-alert-${a.style ?? "default"}`,
-        "data-action": String(i),
-        "data-preferred": a.isPreferred === true,
-        disabled: a.isEnabled === false,
-        text: a.title ?? "",
-      })));
-      el.bdActions.classList.toggle("bd-alert-actions-row", el.dataset.style !== "actionSheet" && list.length === 2);
-      if (focusedIndex !== undefined) el.bdActions.querySelector(`[data-action="${focusedIndex}"]`)?.focus();
+      const sheet = (w?.props.preferredStyle ?? el.dataset.style) === "actionSheet";
+      if (sheet) list.sort((x, y) => (x.a.style === "cancel") - (y.a.style === "cancel"));
+      // Buttons are updated in place (focus stays on them while an action wakes up).
+      const old = [...el.bdActions.children];
+      list.forEach(({ a, i }, n) => {
+        const b = old[n] ?? el.bdActions.appendChild(h("button", { type: "button" }));
+        b.className = `bd-alert-action bd-alert-${a.style ?? "default"}`;
+        b.dataset.action = String(i);
+        b.toggleAttribute("data-preferred", a.isPreferred === true);
+        b.disabled = a.isEnabled === false;
+        b.textContent = a.title ?? "";
+      });
+      old.slice(list.length).forEach((b) => b.remove());
+      el.bdActions.classList.toggle("bd-alert-actions-row", !sheet && list.length === 2);
       queueMicrotask(() => show(el));
     },
     textFields(el, ids) {
+      // The fields are textField widgets of their own: their fields move into the dialog.
       for (const id of ids ?? []) {
         const input = document.querySelector(`[data-widget="${CSS.escape(id)}"]`);
         const field = input?.closest("[data-bindery-field]") ?? input;
@@ -105,3 +126,5 @@ export default {
     },
   },
 };
+
+export default renderer;

@@ -15,8 +15,8 @@ function holderOf(el, id) {
   if (!control) return null;
   const form = el.closest("form") ?? document.body;
   let node = control.closest("[data-bindery-field]") ?? control;
-  // Already placed in a screen or bar: that field itself.
-  if (node.parentElement?.closest(".bd-nav-screen, .bd-navbar")) return node;
+  // Already placed in a screen, the bar or the parking: that field itself.
+  if (el.contains(node)) return node;
   while (node.parentElement && node.parentElement !== form) node = node.parentElement;
   return node.parentElement === form ? node : null;
 }
@@ -77,7 +77,9 @@ function syncHistory(el, screens, titleChanged) {
     }
     announceScreen(el);
   } else if (titleChanged || history.state?.bdScreen !== top.id) {
+    // The user's Back already moved history (popstate): name the screen, announce it.
     history.replaceState({ bdNavDepth: depth, bdScreen: top.id }, "", url());
+    if (titleChanged) announceScreen(el);
   }
   el.bdDepth = depth;
 }
