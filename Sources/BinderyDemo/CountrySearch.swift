@@ -52,7 +52,7 @@ public final class CountrySearchViewController: ViewController, Scene {
         searchBar.placeholder = "Search countries"
         searchBar.showsCancelButton = true
         resultsTable.accessibilityLabel = "Countries"
-        resultsTable.register(TableViewCell.self, forCellReuseIdentifier: "Country")
+        resultsTable.register(CountryCell.self, forCellReuseIdentifier: "Country")
 
         // Setting the text in code does not emit (as in RxCocoa), so Cancel's empty query is
         // merged in.
@@ -69,7 +69,7 @@ public final class CountrySearchViewController: ViewController, Scene {
 
         results
             .map { $0.map { "\($0.name)|\($0.capital)" } }
-            .bind(to: resultsTable.rx.items(cellIdentifier: "Country", cellType: TableViewCell.self)) { _, entry, cell in
+            .bind(to: resultsTable.rx.items(cellIdentifier: "Country", cellType: CountryCell.self)) { _, entry, cell in
                 let parts = entry.split(separator: "|", maxSplits: 1).map(String.init)
                 cell.textLabel?.text = parts[0]
                 cell.detailTextLabel?.text = parts.count > 1 ? parts[1] : nil
@@ -132,5 +132,13 @@ public final class BigTableViewController: ViewController, Scene {
                 numbers.accept(value)
             })
             .disposed(by: bag)
+    }
+}
+
+/// A country's cell: the name over its capital (UIKit's subtitle style).
+public final class CountryCell: TableViewCell {
+    /// Always a subtitle cell, whatever style is asked for (as a UIKit subclass does).
+    public required init(style: CellStyle, reuseIdentifier: String?) {
+        super.init(style: .subtitle, reuseIdentifier: reuseIdentifier)
     }
 }
