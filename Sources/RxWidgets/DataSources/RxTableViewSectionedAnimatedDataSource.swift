@@ -19,6 +19,8 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
     /// Rows as last shown, by key, with the item they were made from.
     private var shown: [String: (item: Item, row: ListRow)] = [:]
     private var dataSet = false
+    /// Whether the rows shown are keyed by identity (not positions, after duplicates).
+    private var shownIsKeyed = false
 
     /// A data source with RxDataSources' defaults (see ``TableViewSectionedDataSource``).
     public init(
@@ -44,10 +46,12 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
     }
 
     private func show(_ sections: [Section], in tableView: TableView) {
-        let old = sectionModels
         setSections(sections)
-        guard dataSet, (try? Diff.differencesForSectionedView(initialSections: old, finalSections: sections)) != nil else {
+        // Diff's rule: duplicate identities (now, or in the rows shown) cannot be diffed.
+        let keyed = Self.identitiesAreUnique(sections)
+        guard dataSet, keyed, shownIsKeyed else {
             dataSet = true
+            shownIsKeyed = keyed
             tableView.reloadData()
             remember(tableView)
             return
@@ -71,9 +75,13 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
                 var row: ListRow
                 if let previous = shown[rowKey], previous.item == item {
                     row = previous.row
-                    row[RowField.section] = .string(sectionKey)
-                    row[RowField.canEdit] = canEdit ? nil : .bool(false)
-                    row[RowField.canMove] = canMove ? .bool(true) : nil
+                    // Written only when changed: a write copies the fields (10,000 rows).
+                    let section = WidgetValue.string(sectionKey)
+                    let edit: WidgetValue? = canEdit ? nil : .bool(false)
+                    let move: WidgetValue? = canMove ? .bool(true) : nil
+                    if row[RowField.section] != section { row[RowField.section] = section }
+                    if row[RowField.canEdit] != edit { row[RowField.canEdit] = edit }
+                    if row[RowField.canMove] != move { row[RowField.canMove] = move }
                 } else {
                     row = TableContent.row(key: rowKey, sectionKey: sectionKey,
                                            cell: self.tableView(tableView, cellForRowAt: indexPath),
@@ -85,6 +93,18 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
         }
         shown = next
         tableView.setContent(content, keepingSelection: true)
+    }
+
+    private static func identitiesAreUnique(_ sections: [Section]) -> Bool {
+        var sectionIdentities = Set<Section.Identity>()
+        var itemIdentities = Set<Item.Identity>()
+        for section in sections {
+            guard sectionIdentities.insert(section.identity).inserted else { return false }
+            for item in section.items where !itemIdentities.insert(item.identity).inserted {
+                return false
+            }
+        }
+        return true
     }
 
     /// Notes the rows a reload made, so the next update can reuse them (none when the
