@@ -132,6 +132,17 @@ class TeamTests(TableCase):
         rows = self.server_props(token, "tableView")["items"]
         self.assertEqual([(r["id"], r["section"]) for r in rows][:3],
                          [("Ada Park", "Design"), ("Dara Okafor", "Design"), ("Chen Wei", "Engineering")])
+        # Reorder by dragging: Ada dropped on the lower half of Eli's row (end of Engineering).
+        p.js("""
+          const [src, dst] = arguments; const dt = new DataTransfer();
+          src.dispatchEvent(new DragEvent('dragstart', {bubbles: true, dataTransfer: dt}));
+          const r = dst.getBoundingClientRect(), y = r.bottom - 3;
+          dst.dispatchEvent(new DragEvent('dragover', {bubbles: true, cancelable: true, dataTransfer: dt, clientY: y}));
+          dst.dispatchEvent(new DragEvent('drop', {bubbles: true, cancelable: true, dataTransfer: dt, clientY: y}));
+          src.dispatchEvent(new DragEvent('dragend', {bubbles: true, dataTransfer: dt}));""",
+             self.row("tableView", "Ada Park"), self.row("tableView", "Eli Navarro"))
+        p.until(lambda: self.row_texts("tableView")[:4] == ["Dara Okafor", "Chen Wei", "Eli Navarro", "Ada Park"],
+                message=f"the drop did not move the row: {self.row_texts('tableView')}")
         self.assert_no_serious_violations("team while editing")
         edit.click()
         p.until(lambda: not self.driver.find_elements(By.CSS_SELECTOR, ".bd-cell-delete"))
