@@ -43,25 +43,37 @@ public final class FeedbackViewController: ViewController, Scene {
     public let ratingLabel = Label()
     /// "Comment: …".
     public let commentLabel = Label()
+    /// What the feedback is about (a picker).
+    public let topicPicker = PickerView()
+    /// Longer notes (a multi-line text view).
+    public let notesView = TextView()
+    /// "12 characters".
+    public let notesCountLabel = Label()
     /// What happened last.
     public let statusLabel = Label()
+
+    /// The topics, as the picker's rows.
+    public static let topics = ["General", "Design", "Bugs"]
 
     /// The ratings, as the sheet's actions.
     public static let ratings = ["Loved it", "It was fine", "Not great"]
 
     private let rating = BehaviorRelay<String?>(value: nil)
     private let comment = BehaviorRelay<String?>(value: nil)
+    private let topic = BehaviorRelay(value: "General")
     private let bag = DisposeBag()
 
     /// The scene's widgets under their ids.
     public var sceneWidgets: [(id: String, widget: View)] {
         [("rateButton", rateButton), ("commentButton", commentButton), ("ratingLabel", ratingLabel),
-         ("commentLabel", commentLabel), ("sendButton", sendButton), ("clearButton", clearButton), ("statusLabel", statusLabel)]
+         ("commentLabel", commentLabel), ("topicPicker", topicPicker), ("notesView", notesView),
+         ("notesCountLabel", notesCountLabel), ("sendButton", sendButton), ("clearButton", clearButton), ("statusLabel", statusLabel)]
     }
 
     /// The buttons in one row, the answers under them, then Send and Clear.
     public var sceneLayout: SceneLayout? {
         .column([.row([.widget("rateButton"), .widget("commentButton")]), .widget("ratingLabel"), .widget("commentLabel"),
+                 .widget("topicPicker", caption: "Topic"), .widget("notesView", caption: "Notes"), .widget("notesCountLabel"),
                  .row([.widget("sendButton"), .widget("clearButton")]), .widget("statusLabel")])
     }
 
@@ -73,6 +85,15 @@ public final class FeedbackViewController: ViewController, Scene {
         sendButton.setTitle("Send", for: .normal)
         clearButton.setTitle("Clear", for: .normal)
         statusLabel.text = "Nothing sent yet."
+        Observable.just(Self.topics).bind(to: topicPicker.rx.itemTitles) { _, topic in topic }.disposed(by: bag)
+        topicPicker.rx.modelSelected(String.self)
+            .compactMap(\.first)
+            .bind(to: topic)
+            .disposed(by: bag)
+        notesView.rx.text.orEmpty
+            .map { $0.count == 1 ? "Notes: 1 character" : "Notes: \($0.count) characters" }
+            .bind(to: notesCountLabel.rx.text)
+            .disposed(by: bag)
 
         rating.map { "Rating: \($0 ?? "none yet")" }.bind(to: ratingLabel.rx.text).disposed(by: bag)
         comment.map { "Comment: \($0 ?? "none yet")" }.bind(to: commentLabel.rx.text).disposed(by: bag)
@@ -100,7 +121,8 @@ public final class FeedbackViewController: ViewController, Scene {
             }
             .subscribe(onNext: { [unowned self] choice in
                 guard choice == "Send" else { self.statusLabel.text = "Not sent."; return }
-                self.statusLabel.text = "Thank you! Sent: \(self.rating.value ?? "no rating"), \(self.comment.value.map { "“\($0)”" } ?? "no comment")."
+                let comment = self.comment.value.map { "“\($0)”" } ?? "no comment"
+                self.statusLabel.text = "Thank you! Sent: \(self.rating.value ?? "no rating"), \(comment) (topic: \(self.topic.value))."
                 self.rating.accept(nil)
                 self.comment.accept(nil)
             })

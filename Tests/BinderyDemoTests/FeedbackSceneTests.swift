@@ -51,9 +51,22 @@ final class FeedbackSceneTests: XCTestCase {
         client.tap("sendButton")
         XCTAssertEqual(alert(client)?["title"], .string("Send feedback?"))
         choose(client, 1, seq: 5)
-        XCTAssertEqual(client.widget("statusLabel")?.text, "Thank you! Sent: no rating, “Bigger buttons”.")
+        XCTAssertEqual(client.widget("statusLabel")?.text, "Thank you! Sent: no rating, “Bigger buttons” (topic: General).")
         XCTAssertEqual(client.widget("commentLabel")?.text, "Comment: none yet")
         XCTAssertEqual(client.divergence(), [])
+    }
+
+    func testThePickerChoosesTheTopicAndTheNotesAreCounted() throws {
+        let client = try demoClient("feedback")
+        XCTAssertEqual(client.widget("topicPicker")?["items"], .strings(["General", "Design", "Bugs"]))
+        client.send(event: "valueChanged", to: "topicPicker", value: 2)
+        client.type("Line one\nline two", into: "notesView")
+        XCTAssertEqual(client.widget("notesCountLabel")?.text, "Notes: 17 characters")
+        client.tap("rateButton")
+        choose(client, 1, seq: 4)
+        client.tap("sendButton")
+        choose(client, 1, seq: 6)
+        XCTAssertEqual(client.widget("statusLabel")?.text, "Thank you! Sent: Loved it, no comment (topic: Bugs).")
     }
 
     func testClearIsADestructiveConfirmation() throws {

@@ -211,6 +211,29 @@ class FeedbackTests(TableCase):
         p.until(lambda: p.text("statusLabel").startswith("Thank you! Sent: no rating, “More dark mode”"))
 
 
+    def test_picker_and_text_view(self):
+        p = self.page
+        p.open_scene("feedback")
+        picker = p.widget("topicPicker")
+        self.assertEqual(picker.tag_name, "select")
+        self.assertEqual(p.js("return arguments[0].labels[0].textContent", picker), "Topic")
+        self.assertEqual([o.text for o in picker.find_elements(By.TAG_NAME, "option")], ["General", "Design", "Bugs"])
+        picker.find_elements(By.TAG_NAME, "option")[2].click()
+        notes = p.widget("notesView")
+        self.assertEqual(notes.tag_name, "textarea")
+        notes.send_keys("Line one", Keys.ENTER, "line two")
+        p.until(lambda: p.text("notesCountLabel") == "Notes: 17 characters", message="Return is a new line in a text view")
+        self.assertEqual(notes.get_attribute("value"), "Line one\nline two")
+        p.widget("commentButton").click()
+        p.until(self.dialog)
+        self.dialog().find_element(By.CSS_SELECTOR, "input").send_keys("Hi", Keys.ENTER)  # Return: the preferred action
+        p.until(lambda: p.text("commentLabel") == "Comment: Hi")
+        p.widget("sendButton").click()
+        p.until(self.dialog)
+        self.dialog().find_element(By.XPATH, ".//button[.='Send']").click()
+        p.until(lambda: p.text("statusLabel") == "Thank you! Sent: no rating, “Hi” (topic: Bugs).")
+
+
 class SearchTests(TableCase):
     def test_search_filters_the_list_after_a_pause_and_cancel_clears(self):
         p = self.page

@@ -67,13 +67,28 @@ const renderer = {
       else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
     });
     el.addEventListener("keydown", (e) => {
-      // Return in a text field chooses the preferred action (else the only non-cancel one).
+      // Return in a text field chooses the preferred action (else the only non-cancel
+      // one). Typing may have just enabled it: the answer can still be on its way, so a
+      // disabled candidate is retried for a second before giving up.
       if (e.key !== "Enter" || e.isComposing || !e.target.matches("input")) return;
-      const acts = el.bdWidget?.props.actions ?? [];
-      let i = acts.findIndex((a) => a.isPreferred && a.isEnabled !== false);
-      const others = acts.map((a, j) => [a, j]).filter(([a]) => a.style !== "cancel" && a.isEnabled !== false);
-      if (i < 0 && others.length === 1) i = others[0][1];
-      if (i >= 0) { e.preventDefault(); e.stopPropagation(); choose(el, i); }
+      const candidate = () => {
+        const acts = el.bdWidget?.props.actions ?? [];
+        const preferred = acts.findIndex((a) => a.isPreferred);
+        if (preferred >= 0) return preferred;
+        const others = acts.map((a, j) => [a, j]).filter(([a]) => a.style !== "cancel");
+        return others.length === 1 ? others[0][1] : -1;
+      };
+      if (candidate() < 0) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const started = performance.now();
+      const attempt = () => {
+        if (!el.open) return;
+        const i = candidate();
+        if (i >= 0 && el.bdWidget.props.actions[i].isEnabled !== false) choose(el, i);
+        else if (performance.now() - started < 1000) setTimeout(attempt, 50);
+      };
+      attempt();
     }, true);
   },
   // `actions` change by keyed ops (an action enabled as the user types): redraw them
