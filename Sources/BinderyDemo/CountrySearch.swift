@@ -5,7 +5,7 @@ import RxWidgets
 
 /// The `search` scene (issue 12's debounced search, after RxExample's Wikipedia search):
 /// a search bar whose text, 300 ms after the last keystroke, filters a table of
-/// countries; Cancel clears it.
+/// countries; Cancel clears it; a row's ⓘ button tells its capital in an alert.
 public final class CountrySearchViewController: ViewController, Scene {
     /// The query.
     public let searchBar = SearchBar()
@@ -73,6 +73,7 @@ public final class CountrySearchViewController: ViewController, Scene {
                 let parts = entry.split(separator: "|", maxSplits: 1).map(String.init)
                 cell.textLabel?.text = parts[0]
                 cell.detailTextLabel?.text = parts.count > 1 ? parts[1] : nil
+                cell.accessoryType = .detailButton
             }
             .disposed(by: bag)
         results
@@ -81,6 +82,16 @@ public final class CountrySearchViewController: ViewController, Scene {
             .disposed(by: bag)
         searchBar.rx.cancelButtonClicked
             .subscribe(onNext: { [searchBar] in searchBar.text = "" })
+            .disposed(by: bag)
+        resultsTable.rx.itemAccessoryButtonTapped
+            .subscribe(onNext: { [unowned self] indexPath in
+                guard let entry: String = try? self.resultsTable.rx.model(at: indexPath) else { return }
+                let parts = entry.split(separator: "|", maxSplits: 1).map(String.init)
+                let alert = AlertController(title: parts[0], message: "The capital is \(parts.count > 1 ? parts[1] : "unknown").",
+                                            preferredStyle: .alert)
+                alert.addAction(AlertAction(title: "OK", style: .cancel))
+                self.present(alert, animated: true)
+            })
             .disposed(by: bag)
     }
 }

@@ -37,6 +37,15 @@ final class SearchSceneTests: XCTestCase {
         XCTAssertEqual(client.divergence(), [])
     }
 
+    func testTheAccessoryButtonTellsTheCapital() throws {
+        let client = try demoClient("search")
+        XCTAssertEqual(client.widget("resultsTable")?.rows?[4]["accessoryType"], .string("detailButton"))
+        _ = client.send(text: #"{"type":"event","seq":1,"target":"resultsTable","event":"itemAccessoryButtonTapped","row":"0.4"}"#)
+        let alert = try XCTUnwrap(client.widgets.first { $0.kind == "alertController" })
+        XCTAssertEqual(alert["title"], .string("Brazil"))
+        XCTAssertEqual(alert["message"], .string("The capital is Brasília."))
+    }
+
     func testMatchingIgnoresCaseAndAccents() {
         XCTAssertEqual(CountrySearchViewController.matches("ICE").map(\.name), ["Iceland"])
         XCTAssertEqual(CountrySearchViewController.matches("bogota").map(\.capital), [])  // names, not capitals

@@ -250,6 +250,12 @@ class SearchTests(TableCase):
         box.send_keys("ed")
         p.until(lambda: self.row_texts("resultsTable") == ["Sweden"])
         self.assert_no_serious_violations("search, filtered")
+        # The row's accessory button: an alert with the capital; Escape is its OK (cancel style).
+        p.widget("resultsTable").find_element(By.CSS_SELECTOR, '[aria-label="More about Sweden"]').click()
+        p.until(self.dialog)
+        self.assertEqual(self.dialog().find_element(By.CSS_SELECTOR, ".bd-alert-message").text, "The capital is Stockholm.")
+        ActionChains(self.driver).send_keys(Keys.ESCAPE).perform()
+        p.until(lambda: self.dialog() is None)
         p.widget("searchBar").find_element(By.CSS_SELECTOR, ".bd-search-cancel").click()
         p.until(lambda: box.get_attribute("value") == "")
         p.until(lambda: p.text("countLabel") == "40 countries")
