@@ -249,6 +249,12 @@ class SearchTests(TableCase):
         self.assertEqual(p.text("countLabel"), "2 countries")
         box.send_keys("ed")
         p.until(lambda: self.row_texts("resultsTable") == ["Sweden"])
+        box.send_keys("x")
+        p.until(lambda: p.text("countLabel") == "No country matches.")
+        self.assertEqual(p.widget("resultsTable").find_element(By.CSS_SELECTOR, ".bd-table-empty-note").text, "No rows.")
+        self.assert_no_serious_violations("search, nothing found")
+        box.send_keys(Keys.BACKSPACE)
+        p.until(lambda: self.row_texts("resultsTable") == ["Sweden"])
         self.assert_no_serious_violations("search, filtered")
         # The row's accessory button: an alert with the capital; Escape is its OK (cancel style).
         p.widget("resultsTable").find_element(By.CSS_SELECTOR, '[aria-label="More about Sweden"]').click()

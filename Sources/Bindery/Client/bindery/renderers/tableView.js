@@ -229,7 +229,8 @@ function sendMove(el, key, target) {
 export default {
   create() {
     const canvas = h("div", { class: "bd-table-canvas" });
-    const empty = h("p", { class: "bd-table-empty-note", text: "No rows." });
+    // An empty table says so in a row of its own (a grid must hold rows; screen readers hear it).
+    const empty = h("div", { role: "row", class: "bd-table-empty-note" }, h("div", { role: "gridcell", text: "No rows." }));
     const el = h("div", { class: "bd-table", role: "grid", "aria-rowcount": "0", id: nextId("bd-table") }, canvas);
     el.bdCanvas = canvas;
     el.bdEmpty = empty;
