@@ -109,6 +109,9 @@ public final class TeamMemberViewController: ViewController {
     public let roleLabel = Label()
     /// "ada.park@example.com".
     public let emailLabel = Label()
+    /// "☆ Tap to mark as a favourite": a label with a tap gesture recognizer.
+    public let favouriteLabel = Label()
+    private let bag = DisposeBag()
     /// Who it is about.
     public let member: TeamMember
 
@@ -124,5 +127,14 @@ public final class TeamMemberViewController: ViewController {
         navigationItem.title = member.name
         roleLabel.text = "Role: \(member.role)"
         emailLabel.text = "Email: \(member.email)"
+        // A plain label made tappable (UITapGestureRecognizer): the browser makes it a button.
+        let tap = TapGestureRecognizer()
+        favouriteLabel.addGestureRecognizer(tap)
+        tap.rx.event
+            .scan(false) { isFavourite, _ in !isFavourite }
+            .startWith(false)
+            .map { $0 ? "★ A favourite (tap to unmark)" : "☆ Tap to mark as a favourite" }
+            .bind(to: favouriteLabel.rx.text)
+            .disposed(by: bag)
     }
 }

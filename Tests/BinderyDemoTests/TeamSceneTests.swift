@@ -43,10 +43,16 @@ final class TeamSceneTests: XCTestCase {
         XCTAssertEqual(client.widget("screen-2.roleLabel")?.text, "Role: Server engineer")
         XCTAssertEqual(client.widget("screen-2.emailLabel")?.text, "Email: chen.wei@example.com")
         XCTAssertEqual(client.widget("tableView")?["selectedRows"], .strings([]), "deselected as the screen opens")
+        XCTAssertEqual(client.widget("screen-2.favouriteLabel")?.text, "☆ Tap to mark as a favourite")
+        let tap = try XCTUnwrap(client.widgets.first { $0.kind == "tapGestureRecognizer" })
+        XCTAssertEqual(tap["view"], .string("screen-2.favouriteLabel"))
+        _ = event(client, #"{"type":"event","seq":2,"target":"\#(tap.id)","event":"recognized"}"#)
+        XCTAssertEqual(client.widget("screen-2.favouriteLabel")?.text, "★ A favourite (tap to unmark)")
 
-        _ = event(client, #"{"type":"event","seq":2,"target":"navigation","event":"back","row":"screen-2"}"#)
+        _ = event(client, #"{"type":"event","seq":3,"target":"navigation","event":"back","row":"screen-2"}"#)
         XCTAssertEqual(screens(client).map(\.id), ["screen-1"])
         XCTAssertNil(client.widget("screen-2.roleLabel"), "the popped screen's widgets are gone")
+        XCTAssertNil(client.widgets.first { $0.kind == "tapGestureRecognizer" }, "its recognizer too")
         XCTAssertEqual(client.divergence(), [])
     }
 

@@ -104,6 +104,22 @@ class TeamTests(TableCase):
         self.driver.back()
         p.until(lambda: self.nav_title() == "Team")
 
+    def test_a_tap_gesture_on_a_label_works_by_mouse_and_keyboard(self):
+        p = self.page
+        self.open()
+        self.row("tableView", "Eli Navarro").click()
+        p.until(lambda: self.nav_title() == "Eli Navarro")
+        star = p.widget("screen-2.favouriteLabel")
+        p.until(lambda: star.get_attribute("role") == "button", message="the tappable label is not a button")
+        self.assertEqual(star.text, "☆ Tap to mark as a favourite")
+        star.click()
+        p.until(lambda: star.text == "★ A favourite (tap to unmark)")
+        p.js("arguments[0].focus()", star)
+        ActionChains(self.driver).send_keys(Keys.SPACE).perform()
+        p.until(lambda: star.text == "☆ Tap to mark as a favourite", message="Space did not recognise the tap")
+        self.driver.back()
+        p.until(lambda: self.nav_title() == "Team")
+
     def test_edit_delete_and_reorder_by_keyboard(self):
         p = self.page
         self.open()
