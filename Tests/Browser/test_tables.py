@@ -316,6 +316,9 @@ class BigTableTests(TableCase):
         self.assertEqual(last.get_attribute("aria-rowindex"), "10000")
         last.click()
         p.until(lambda: p.text("pickedLabel") == "You picked row 10000.")
+        # This table keeps its selection (no deselectRow): the row shows it, by colour and aria-selected.
+        p.until(lambda: self.row("numbersTable", "10000").get_attribute("aria-selected") == "true")
+        self.assertEqual(p.style(self.row("numbersTable", "10000"), "backgroundColor"), "rgb(220, 232, 251)")
         # One insert at the top: a keyed op, the DOM stays bounded and the count follows.
         p.js("arguments[0].scrollTop = 0", table)
         p.widget("addButton").click()
