@@ -113,6 +113,7 @@ function cellElement(el, line) {
   }
   if (editing && row.canMove && row.showsReorderControl !== false) {
     tr.draggable = true;
+    tr.setAttribute("aria-keyshortcuts", "Alt+ArrowUp Alt+ArrowDown"); // the keyboard's reorder, announced
     const first = line.rowIndex === 0;
     const last = line.rowIndex === el.bdRowLines.size - 1;
     controls.push(
