@@ -14,7 +14,7 @@ public struct DemoSceneDefinition: Sendable {
     /// instance per session.
     public let isShared: Bool
     /// Builds an instance (view not loaded yet: the server or test client loads it).
-    public let make: @Sendable (DemoEnvironment) -> any Scene
+    public let make: @Sendable (DemoEnvironment) -> ViewController
 }
 
 /// The demo app's scenes, independent of the server, so the server registers them and
@@ -56,6 +56,27 @@ public enum DemoScenes {
                             summary: "One slider for everyone: open this page in two windows and move it.",
                             isShared: true) { environment in
             BoardViewController(viewerCounts: environment.viewers)
+        },
+        // Issue 12: tables, navigation, alerts, search.
+        DemoSceneDefinition(name: "team", title: "Team directory",
+                            summary: "People by team: tap a name to open their page, Edit to delete or reorder, Back to return.",
+                            isShared: false) { _ in
+            NavigationController(rootViewController: TeamListViewController())
+        },
+        DemoSceneDefinition(name: "feedback", title: "Feedback",
+                            summary: "A form run by dialogs: rate with a sheet, type a comment in an alert, confirm before sending.",
+                            isShared: false) { _ in
+            FeedbackViewController()
+        },
+        DemoSceneDefinition(name: "search", title: "Find a country",
+                            summary: "Type in the search bar: the list filters itself once you pause.",
+                            isShared: false) { environment in
+            CountrySearchViewController(scheduler: environment.scheduler)
+        },
+        DemoSceneDefinition(name: "bigtable", title: "Ten thousand rows",
+                            summary: "A table of 10,000 rows that scrolls smoothly; tap one, or add one at the top.",
+                            isShared: false) { _ in
+            BigTableViewController()
         },
     ]
 

@@ -95,10 +95,12 @@ export class Client {
   // ---- events out ---------------------------------------------------------------------
 
   /** Sends a control event for widget `target`. Returns the seq, or 0 if not sent. */
-  send(target, event, value) {
+  send(target, event, value, fields) {
     const seq = ++this.seq;
     const message = { type: "event", seq, target, event };
     if (value !== undefined) message.value = value;
+    // Row and alert events name their row / action in extra fields (PROTOCOL.md).
+    if (fields) for (const [k, v] of Object.entries(fields)) if (v !== undefined) message[k] = v;
     if (value !== undefined) this.edited.add(target);
     if (event === "touchUpInside" || event === "primaryActionTriggered") this.lastTapAt = performance.now();
     if (!this.conn.send(message)) {
@@ -117,7 +119,7 @@ export class Client {
   }
 
   /** A control's report, through its data-debounce / data-throttle attributes if any. */
-  emit(el, target, event, value, { rate } = {}) {
+  emit(el, target, event, value, { rate, fields } = {}) {
     if (value !== undefined) this.mirror(el, target, value);
     const debounce = Number(el.dataset.debounce);
     const throttle = Number(el.dataset.throttle);
@@ -126,7 +128,7 @@ export class Client {
       // A discrete event (focus, blur, Return, tap) first sends any edit still waiting,
       // so the server sees the events in the order the user made them.
       this.flushWaiting(target);
-      this.send(target, event, value);
+      this.send(target, event, value, fields);
       return;
     }
     el.bdLatest = value;

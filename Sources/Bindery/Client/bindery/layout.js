@@ -88,7 +88,8 @@ function labelFromNeighbours(row) {
   }
 }
 
-function renderField(w, caption, bind, dev) {
+/** One widget's field (caption, element, readout); also used for widgets a patch adds. */
+export function renderField(w, caption, bind, dev) {
   const r = rendererFor(w.kind);
   const el = r.create(w);
   el.id = nextId("bd-w");

@@ -3,6 +3,7 @@
 // still editing is not overwritten by an older server value).
 
 import { rendererFor, commonProps, applyDisplayProp } from "./registry.js";
+import { applyAddedRemoved } from "./presentation.js";
 
 // Ranges and segment titles first, so a value is not clamped to a default range.
 const FIRST = ["stepValue", "maximumDate", "minimumDate", "maximumValue", "minimumValue", "segments"]; // last = first applied
@@ -32,6 +33,8 @@ export function applyWidgetProps(client, w, keep) {
  * action, so list renderers may announce and show new rows.
  */
 export function applyPatch(client, msg, { userAsked = false } = {}) {
+  // Widgets a presentation or a push added, or a dismissal or a pop removed (issue 12).
+  if (msg.added?.length || msg.removed?.length) applyAddedRemoved(client, msg);
   for (const c of msg.changes ?? []) {
     const w = client.widgets.get(c.target);
     if (!w) continue;

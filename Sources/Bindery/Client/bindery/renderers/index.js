@@ -14,9 +14,20 @@ import progressView from "./progressView.js";
 import activityIndicator from "./activityIndicator.js";
 import imageView from "./imageView.js";
 import listView from "./listView.js";
+// Issue 12's kinds (tables, alerts, navigation, more controls, gestures).
+import tableView from "./tableView.js";
+import alertController from "./alertController.js";
+import navigationController from "./navigationController.js";
+import barButtonItem from "./barButtonItem.js";
+import searchBar from "./searchBar.js";
+import textView from "./textView.js";
+import pickerView from "./pickerView.js";
+import { tapGestureRecognizer, longPressGestureRecognizer } from "./gestureRecognizer.js";
 
 const builtIn = {
   view, label, button, textField, slider, switch: switchRenderer, segmentedControl, stepper,
   datePicker, progressView, activityIndicator, imageView, listView,
+  tableView, alertController, navigationController, barButtonItem, searchBar, textView, pickerView,
+  tapGestureRecognizer, longPressGestureRecognizer,
 };
 for (const [kind, renderer] of Object.entries(builtIn)) registerRenderer(kind, renderer);

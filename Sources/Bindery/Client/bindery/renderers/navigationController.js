@@ -1,0 +1,132 @@
+// A `navigationController` (UINavigationController): a bar (back button, title, left and
+// right bar button items) over the top screen of `screens`; the other screens' widgets
+// are kept hidden. The browser's history follows the stack: a push adds a history entry
+// whose URL names the screen (#<screen key>/<title>), and Back, the bar's or the
+// browser's, is history.back() → popstate → the `back` event naming the screen left.
+// A pop the server makes on its own (a Save that pops) steps history back quietly.
+import { h, nextId } from "../dom.js";
+
+const slug = (s) => String(s ?? "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "");
+const hashFor = (screen) => `#${screen.id}${screen.title ? `/${slug(screen.title)}` : ""}`;
+
+/** The top-level child of the form that holds widget `id`'s field (keeps layouts whole). */
+function holderOf(el, id) {
+  const control = document.querySelector(`[data-widget="${CSS.escape(id)}"]`);
+  if (!control) return null;
+  const form = el.closest("form") ?? document.body;
+  let node = control.closest("[data-bindery-field]") ?? control;
+  // Already placed in a screen, the bar or the parking: that field itself.
+  if (el.contains(node)) return node;
+  while (node.parentElement && node.parentElement !== form) node = node.parentElement;
+  return node.parentElement === form ? node : null;
+}
+
+function layoutScreens(el) {
+  const screens = el.bdWidget?.props.screens ?? [];
+  const top = screens[screens.length - 1];
+  const keep = new Set(screens.map((s) => s.id));
+  for (const box of [...el.bdScreens.children]) if (!keep.has(box.dataset.screen)) box.remove();
+  for (const s of screens) {
+    let box = el.bdScreens.querySelector(`:scope > [data-screen="${CSS.escape(s.id)}"]`);
+    if (!box) { box = h("div", { class: "bd-nav-screen", "data-screen": s.id }); el.bdScreens.append(box); }
+    for (const id of s.widgets ?? []) {
+      const holder = holderOf(el, id);
+      if (holder && holder !== el.closest("[data-bindery-field]") && holder.parentElement !== box) box.append(holder);
+    }
+    box.hidden = s !== top;
+  }
+  // The bar: back button, title, items (bar button items are widgets: their fields move here).
+  const left = el.bdLeft;
+  const right = el.bdRight;
+  for (const slot of [left, right]) for (const f of [...slot.querySelectorAll(":scope > [data-bindery-field]")]) el.bdParking.append(f);
+  const item = (id) => (id ? holderOf(el, id) : null);
+  const showBack = top && screens.length > 1 && !top.hidesBackButton && (!top.leftBarButtonItem || top.leftItemsSupplementBackButton);
+  el.bdBack.hidden = !showBack;
+  el.bdBack.querySelector(".bd-nav-back-title").textContent = top?.backTitle ?? "Back";
+  el.bdBack.setAttribute("aria-label", `Back to ${top?.backTitle ?? "the previous screen"}`);
+  const l = item(top?.leftBarButtonItem);
+  const r = item(top?.rightBarButtonItem);
+  if (l) left.append(l);
+  if (r) right.append(r);
+  const titleChanged = el.bdTitle.textContent !== (top?.title ?? "");
+  el.bdTitle.textContent = top?.title ?? "";
+  syncHistory(el, screens, titleChanged);
+}
+
+function syncHistory(el, screens, titleChanged) {
+  const depth = screens.length;
+  const top = screens[depth - 1];
+  if (!top) return;
+  const known = el.bdDepth;
+  const url = () => `${location.pathname}${location.search}${hashFor(top)}`;
+  if (known === undefined) {
+    // First render (or a reload / resume that lands on a pushed screen).
+    if (history.state?.bdNavDepth === depth) history.replaceState({ bdNavDepth: depth, bdScreen: top.id }, "", url());
+    else {
+      history.replaceState({ bdNavDepth: 1, bdScreen: screens[0].id }, "", `${location.pathname}${location.search}${hashFor(screens[0])}`);
+      for (let d = 2; d <= depth; d++) history.pushState({ bdNavDepth: d, bdScreen: screens[d - 1].id }, "", `${location.pathname}${location.search}${hashFor(screens[d - 1])}`);
+    }
+  } else if (depth > known) {
+    for (let d = known + 1; d <= depth; d++) history.pushState({ bdNavDepth: d, bdScreen: screens[d - 1].id }, "", `${location.pathname}${location.search}${hashFor(screens[d - 1])}`);
+    announceScreen(el);
+  } else if (depth < known) {
+    if ((history.state?.bdNavDepth ?? depth) > depth) {
+      // The server popped (not the user's Back): step history back without sending.
+      el.bdQuietPops = (el.bdQuietPops ?? 0) + 1;
+      history.go(depth - history.state.bdNavDepth);
+    }
+    announceScreen(el);
+  } else if (titleChanged || history.state?.bdScreen !== top.id) {
+    // The user's Back already moved history (popstate): name the screen, announce it.
+    history.replaceState({ bdNavDepth: depth, bdScreen: top.id }, "", url());
+    if (titleChanged) announceScreen(el);
+  }
+  el.bdDepth = depth;
+}
+
+/** After a push or pop, focus goes to the new screen's title (screen readers hear it). */
+function announceScreen(el) {
+  queueMicrotask(() => {
+    if (document.querySelector("dialog[open]")) return;
+    el.bdTitle.focus({ preventScroll: false });
+  });
+}
+
+export default {
+  create() {
+    const back = h("button", { type: "button", class: "bd-nav-back" },
+      h("span", { class: "bd-nav-chevron", "aria-hidden": "true", text: "‹" }), h("span", { class: "bd-nav-back-title", text: "Back" }));
+    const title = h("h2", { class: "bd-nav-title", id: nextId("bd-nav-title"), tabindex: "-1" });
+    const left = h("div", { class: "bd-nav-items bd-nav-left" });
+    const right = h("div", { class: "bd-nav-items bd-nav-right" });
+    const bar = h("div", { class: "bd-navbar" }, h("div", { class: "bd-nav-leading" }, back, left), title, right);
+    const screens = h("div", { class: "bd-nav-screens" });
+    const parking = h("div", { hidden: true });
+    const el = h("div", { class: "bd-nav", role: "region", "aria-labelledby": title.id }, bar, screens, parking);
+    Object.assign(el, { bdBack: back, bdTitle: title, bdLeft: left, bdRight: right, bdScreens: screens, bdParking: parking });
+    return el;
+  },
+  wire(el, send) {
+    el.bdBack.addEventListener("click", () => history.back());
+    const onPop = (e) => {
+      if (!el.isConnected) { window.removeEventListener("popstate", onPop); return; }
+      const depth = e.state?.bdNavDepth ?? 1;
+      if (el.bdQuietPops > 0) { el.bdQuietPops -= 1; return; }
+      const screens = el.bdWidget?.props.screens ?? [];
+      if (depth < screens.length) {
+        // One back per step (the server refuses a second Back for the same screen).
+        for (let i = screens.length - 1; i >= depth; i--) send("back", undefined, { fields: { row: screens[i].id } });
+        el.bdDepth = depth; // history is already there
+      } else if (depth > screens.length) {
+        // Forward to a screen that was popped: it is gone; stay where the stack is.
+        el.bdQuietPops = (el.bdQuietPops ?? 0) + 1;
+        history.go(screens.length - depth);
+      }
+    };
+    window.addEventListener("popstate", onPop);
+  },
+  props: {
+    screens(el, _v, w) { el.bdWidget = w; layoutScreens(el); },
+  },
+  ops(el) { layoutScreens(el); return true; },
+};
