@@ -352,17 +352,12 @@ def mark_cascades(target_dir, excluded):
         for m in DECL_RE.finditer(text):
             declared.setdefault(m.group(1), key)
     for key, v in excluded.items():
-        roots = set()
-        for e in v["errors"]:
-            m = MISSING_RE.search(e)
-            name = m and next(g for g in m.groups() if g)
-            root = declared.get(name) if name else None
-            if root is None or root == key or excluded[root]["round"] >= v["round"]:
-                roots = None
-                break
-            roots.add(root)
-        if roots:
-            v["cascade_of"] = sorted(roots)
+        # The first error decides: the rest are usually knock-on errors of the same missing helper.
+        m = MISSING_RE.search(v["errors"][0]) if v["errors"] else None
+        name = m and next(g for g in m.groups() if g)
+        root = declared.get(name) if name else None
+        if root is not None and root != key and excluded[root]["round"] < v["round"]:
+            v["cascade_of"] = [root]
 
 
 def build(pkg, scratch, trace, log):
@@ -482,19 +477,32 @@ def run_tests(binary, tests_by_class, logfile, class_timeout=180, test_timeout=6
 
 # Who in the team fixes what (issue 15): traits, operators, test kit. Decided from the compile
 # error, the offending source line, then the file name.
-TESTKIT_RE = re.compile(r"no such module 'RxBlocking'|toBlocking|\bResources\b|TestScheduler|TestableObserv|VirtualTimeConverterType|VirtualTimeScheduler|\bRecorded\b|\.completed\(\d+, [\w<>\[\]. ]+\.self\)|\.error\(\d+, [\w.]+, [\w<>\[\]. ]+\.self\)|createObserver|createHotObservable|createColdObservable|\bSubscription\(|\bRxTest\b|XCTAssert")
+TESTKIT_RE = re.compile(r"no such module 'RxBlocking'|toBlocking|\bResources\b|TestScheduler|TestableObserv|VirtualTimeConverterType|VirtualTimeScheduler|\bRecorded\b|\.completed\(\d+, [\w<>\[\]. ]+\.self\)|\.error\(\d+, [\w.]+, [\w<>\[\]. ]+\.self\)|createObserver|createHotObservable|createColdObservable|\bSubscription\(|\bRxTest\b")
 TRAITS_RE = re.compile(r"\b(Single|Maybe|Completable|Infallible|PrimitiveSequence\w*|SingleEvent|MaybeEvent|CompletableEvent|InfallibleEvent|asSingle|asMaybe|asCompletable|asInfallible|andThen|flatMapMaybe|flatMapCompletable|onSuccess|onFailure)\b|\.values\b|toArray\(\)|\.first\(\)")
 TRAITS_FILES = re.compile(r"^(Completable|Maybe|Single|Infallible|PrimitiveSequence|Observable\+PrimitiveSequence)")
 
 
+TRAITS_NAMES = re.compile(r"^(Single|Maybe|Completable|Infallible|PrimitiveSequence\w*|\w*(Single|Maybe|Completable|Infallible)Event|as(Single|Maybe|Completable|Infallible)|andThen|flatMap(Maybe|Completable)|values|value)$")
+TESTKIT_NAMES = re.compile(r"^(toBlocking|BlockingObservable|MaterializedSequenceResult|Resources|RxTest|Recorded|TestScheduler|TestableObserver|TestableObservable|VirtualTimeConverterType|VirtualTimeScheduler|HistoricalScheduler|createObserver|createHotObservable|createColdObservable|Subscription|start|events|subscriptions)$")
+MEMBER_RE = re.compile(r"has no member (?:named )?'(\w+)'|cannot find (?:type )?'(\w+)' in scope|no such module '(\w+)'")
+
+
 def owner_of(file_key, text):
+    """rx-traits / rx-operators / rx-testkit, from the missing name, else the source line, else the file."""
     text = text or ""
-    first = text.split("   <- ")[0]
-    if TRAITS_RE.search(first.split("'")[1] if first.count("'") >= 2 else "") or re.search(r"cannot find (type )?'(Single|Maybe|Completable|Infallible)\w*'", text):
-        return "rx-traits"
-    if TESTKIT_RE.search(text):
+    m = MEMBER_RE.search(text.split("   <- ")[0])
+    name = m and next(g for g in m.groups() if g)
+    if name:
+        if name == "RxBlocking" or TESTKIT_NAMES.match(name):
+            return "rx-testkit"
+        if TRAITS_NAMES.match(name):
+            return "rx-traits"
+        if not TRAITS_FILES.search(os.path.basename(file_key)):
+            return "rx-operators"
+    line = text.split("   <- ")[1] if "   <- " in text else text
+    if TESTKIT_RE.search(line):
         return "rx-testkit"
-    if TRAITS_RE.search(text) or TRAITS_FILES.search(os.path.basename(file_key)):
+    if TRAITS_RE.search(line) or TRAITS_FILES.search(os.path.basename(file_key)):
         return "rx-traits"
     return "rx-operators"
 
@@ -701,7 +709,12 @@ def pct(a, b):
 
 
 def error_text(v):
-    return " ".join(v["errors"]) + " " + " ".join(v.get("lines", []))
+    """The error that decides the owner: the first one that is not a knock-on type-inference error."""
+    pairs = list(zip(v["errors"], v.get("lines", [""] * len(v["errors"]))))
+    for e, line in pairs:
+        if "could not be inferred" not in e and "ambiguous" not in e:
+            return e + "   <- " + line
+    return (pairs[0][0] + "   <- " + pairs[0][1]) if pairs else ""
 
 
 def print_summary(r):
