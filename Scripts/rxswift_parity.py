@@ -59,7 +59,6 @@ import time
 # platform shims, not its public API, so Bindery is not measured on them.
 INTERNAL = {
     "AtomicTests.swift": "RxSwift's Platform/AtomicInt (internal atomics)",
-    "Atomic+Overrides.swift": "helper of AtomicTests (internal atomics)",
     "BagTest.swift": "RxSwift's internal Bag data structure",
     "QueueTests.swift": "RxSwift's internal Queue data structure",
     "RecursiveLockTest.swift": "RxSwift's Platform/RecursiveLock",
