@@ -744,7 +744,13 @@ def main():
     result["stale"] = stale
     print_summary(result)
     if args.markdown:
-        write_markdown(result, args.markdown, args.label or bindery, "Scripts/rxswift-parity.sh " + " ".join(sys.argv[1:]))
+        import shlex
+        extra = ["--json", args.json] if args.json else []
+        extra += ["--markdown", args.markdown] + (["--label", args.label] if args.label else [])
+        extra += [o for o, on in (("--no-trace", args.no_trace), ("--no-run", args.no_run)) if on]
+        command = (f"RXMEASURE_PKG={shlex.quote(pkg)} Scripts/rxswift-parity.sh {shlex.quote(os.path.realpath(args.tests))} "
+                   f"{shlex.quote(bindery)} -- " + " ".join(shlex.quote(x) for x in extra))
+        write_markdown(result, args.markdown, args.label or bindery, command)
     if args.json:
         json.dump(result, open(args.json, "w"), indent=1, sort_keys=True)
     return 0
