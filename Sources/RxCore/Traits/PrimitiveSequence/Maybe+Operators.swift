@@ -79,17 +79,17 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// The element, or `default` when this maybe completes empty.
     public func ifEmpty(default: Element) -> Single<Element> {
-        Single(raw: MaybeIfEmpty(source: primitiveSequence.source, other: Observable.just(`default`)))
+        Single(raw: primitiveSequence.source.ifEmpty(default: `default`))
     }
 
     /// The element, or the events of `other` when this maybe completes empty.
     public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
-        Maybe(raw: MaybeIfEmpty(source: primitiveSequence.source, other: other.source))
+        Maybe(raw: primitiveSequence.source.ifEmpty(switchTo: other.source))
     }
 
     /// The element, or the events of `other` when this maybe completes empty.
     public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
-        Single(raw: MaybeIfEmpty(source: primitiveSequence.source, other: other.source))
+        Single(raw: primitiveSequence.source.ifEmpty(switchTo: other.source))
     }
 
     /// On error, succeeds with `element` instead.
@@ -101,73 +101,5 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     @available(*, deprecated, renamed: "catchAndReturn(_:)")
     public func catchErrorJustReturn(_ element: Element) -> PrimitiveSequence<Trait, Element> {
         catchAndReturn(element)
-    }
-}
-
-/// `ifEmpty(switchTo:)` for a source of at most one element: on an empty completion it
-/// subscribes to `other` in its place. (Kept private so the trait does not depend on the
-/// Observable operator's file.)
-private final class MaybeIfEmpty<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let other: Observable<Element>
-
-    init(source: Observable<Element>, other: Observable<Element>) {
-        self.source = source
-        self.other = other
-    }
-
-    override func run(_ observer: ObserverNode<Element>, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) {
-        // Two slots: `source` may complete empty (and `other` be subscribed) before its
-        // own subscribe returns.
-        let sourceSubscription = SingleAssignmentDisposable()
-        let otherSubscription = SingleAssignmentDisposable()
-        let sink = MaybeIfEmptySink(observer: observer, cancel: cancel, other: other, subscription: otherSubscription)
-        sourceSubscription.setDisposable(source.subscribe(node: sink))
-        return (sink, Disposables.create(sourceSubscription, otherSubscription))
-    }
-}
-
-private final class MaybeIfEmptySink<Element>: Sink<Element, Element> {
-    private let other: Observable<Element>
-    private let subscription: SingleAssignmentDisposable
-    /// Loop-confined by the Rx grammar: events of one source are serial.
-    private var isEmpty = true
-
-    init(observer: ObserverNode<Element>, cancel: Cancelable, other: Observable<Element>, subscription: SingleAssignmentDisposable) {
-        self.other = other
-        self.subscription = subscription
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    override func onNext(_ element: Element) {
-        isEmpty = false
-        forwardNext(element)
-    }
-
-    override func onCompleted() {
-        guard isEmpty else {
-            super.onCompleted()
-            return
-        }
-        subscription.setDisposable(other.subscribe(node: SwitchedObserver(self)))
-    }
-
-    /// Forwards `other`'s events; it replaces the source, so its completion is final.
-    private final class SwitchedObserver: ObserverNode<Element> {
-        private let sink: MaybeIfEmptySink
-
-        init(_ sink: MaybeIfEmptySink) {
-            self.sink = sink
-        }
-
-        override func onNext(_ element: Element) { sink.forwardNext(element) }
-        override func onError(_ error: Swift.Error) {
-            sink.forwardError(error)
-            sink.dispose()
-        }
-        override func onCompleted() {
-            sink.forwardCompleted()
-            sink.dispose()
-        }
     }
 }

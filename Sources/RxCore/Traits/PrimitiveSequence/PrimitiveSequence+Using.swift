@@ -6,23 +6,6 @@ extension PrimitiveSequence {
         _ resourceFactory: @escaping () throws -> Resource,
         primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.create { observer in
-            let resource: Resource
-            do {
-                resource = try resourceFactory()
-            } catch {
-                observer.onError(error)
-                return Disposables.create()
-            }
-            let sequence: Observable<Element>
-            do {
-                sequence = try primitiveSequenceFactory(resource).asObservable()
-            } catch {
-                observer.onError(error)
-                resource.dispose()
-                return Disposables.create()
-            }
-            return Disposables.create(sequence.subscribe(observer), resource)
-        })
+        PrimitiveSequence(raw: Observable.using(resourceFactory, observableFactory: { try primitiveSequenceFactory($0).asObservable() }))
     }
 }
