@@ -1,3 +1,4 @@
+import LoopTestSupport
 import Foundation
 import XCTest
 #if canImport(Glibc)

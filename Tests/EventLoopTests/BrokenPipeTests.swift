@@ -1,3 +1,4 @@
+import LoopTestSupport
 import EventLoop
 import XCTest
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import LoopTestSupport
 import EventLoop
 import Foundation
 import XCTest

@@ -1,4 +1,5 @@
 @testable import Redis
+import LoopTestSupport
 import XCTest
 
 final class RESPParserTests: XCTestCase {
