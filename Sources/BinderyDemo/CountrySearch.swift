@@ -96,8 +96,27 @@ public final class CountrySearchViewController: ViewController, Scene {
     }
 }
 
+/// One row of the `bigtable` scene: a number (its identity) and whether it is starred,
+/// so a star is an update of a row that keeps its key.
+public struct BigTableNumber: IdentifiableType, Equatable, Sendable {
+    /// The number, and the row's identity.
+    public let number: Int
+    /// Whether the row shows a star.
+    public var isStarred: Bool
+
+    /// The number.
+    public var identity: Int { number }
+
+    /// A row for `number`.
+    public init(_ number: Int, isStarred: Bool = false) {
+        self.number = number
+        self.isStarred = isStarred
+    }
+}
+
 /// The `bigtable` scene: 10,000 rows the browser scrolls smoothly (it renders only what
-/// is in view), a tap names the row, and "Add a row at the top" is one small keyed patch.
+/// is in view), a tap names the row, and each button (add, remove, move, star one row) is
+/// one small keyed patch.
 public final class BigTableViewController: ViewController, Scene {
     /// The rows.
     public let numbersTable = TableView()
@@ -105,41 +124,71 @@ public final class BigTableViewController: ViewController, Scene {
     public let pickedLabel = Label()
     /// Inserts one row at the top.
     public let addButton = Button()
+    /// Removes the top row.
+    public let removeButton = Button()
+    /// Moves the last row to the top.
+    public let moveButton = Button()
+    /// Stars (or unstars) the top row.
+    public let starButton = Button()
 
     /// Rows at start.
     public static let rowCount = 10_000
 
-    private let numbers = BehaviorRelay(value: [AnimatableSectionModel(model: "Numbers", items: Array(1...BigTableViewController.rowCount))])
+    private let numbers = BehaviorRelay(value: [AnimatableSectionModel(
+        model: "Numbers", items: (1...BigTableViewController.rowCount).map { BigTableNumber($0) })])
+    /// The largest number given to a row so far (loop-confined, like the scene).
+    private var lastNumber = BigTableViewController.rowCount
     private let bag = DisposeBag()
 
     /// The scene's widgets under their ids.
     public var sceneWidgets: [(id: String, widget: View)] {
-        [("addButton", addButton), ("pickedLabel", pickedLabel), ("numbersTable", numbersTable)]
+        [("addButton", addButton), ("removeButton", removeButton), ("moveButton", moveButton),
+         ("starButton", starButton), ("pickedLabel", pickedLabel), ("numbersTable", numbersTable)]
     }
 
-    /// Binds the rows (keyed by number), the tap and the button.
+    /// Binds the rows (keyed by number), the tap and the buttons.
     override public func viewDidLoad() {
         super.viewDidLoad()
         addButton.setTitle("Add a row at the top", for: .normal)
+        removeButton.setTitle("Remove the top row", for: .normal)
+        moveButton.setTitle("Move the last row to the top", for: .normal)
+        starButton.setTitle("Star the top row", for: .normal)
         pickedLabel.text = "Tap a row."
         numbersTable.accessibilityLabel = "Ten thousand numbers"
-        let dataSource = RxTableViewSectionedAnimatedDataSource<AnimatableSectionModel<String, Int>>(
-            configureCell: { _, _, _, number in
+        let dataSource = RxTableViewSectionedAnimatedDataSource<AnimatableSectionModel<String, BigTableNumber>>(
+            configureCell: { _, _, _, row in
                 let cell = TableViewCell(style: .value1, reuseIdentifier: "Number")
-                cell.textLabel?.text = "Row \(number)"
-                cell.detailTextLabel?.text = number % 2 == 0 ? "even" : "odd"
+                cell.textLabel?.text = "Row \(row.number)"
+                let parity = row.number % 2 == 0 ? "even" : "odd"
+                cell.detailTextLabel?.text = row.isStarred ? "★ \(parity)" : parity
                 return cell
             })
         numbers.bind(to: numbersTable.rx.items(dataSource: dataSource)).disposed(by: bag)
-        numbersTable.rx.modelSelected(Int.self)
-            .map { "You picked row \($0)." }
+        numbersTable.rx.modelSelected(BigTableNumber.self)
+            .map { "You picked row \($0.number)." }
             .bind(to: pickedLabel.rx.text)
             .disposed(by: bag)
-        addButton.rx.tap
+        edit(on: addButton) { [unowned self] items in
+            lastNumber += 1
+            items.insert(BigTableNumber(lastNumber), at: 0)
+        }
+        edit(on: removeButton) { items in
+            if !items.isEmpty { items.removeFirst() }
+        }
+        edit(on: moveButton) { items in
+            if let last = items.popLast() { items.insert(last, at: 0) }
+        }
+        edit(on: starButton) { items in
+            if !items.isEmpty { items[0].isStarred.toggle() }
+        }
+    }
+
+    /// On each tap of `button`, edits the rows with `change` and shows the result.
+    private func edit(on button: Button, _ change: @escaping (inout [BigTableNumber]) -> Void) {
+        button.rx.tap
             .subscribe(onNext: { [numbers] in
                 var value = numbers.value
-                let next = (value[0].items.max() ?? 0) + 1
-                value[0].items.insert(next, at: 0)
+                change(&value[0].items)
                 numbers.accept(value)
             })
             .disposed(by: bag)
