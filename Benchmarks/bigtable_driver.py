@@ -25,7 +25,7 @@ async def main(url, pid):
                 continue
             if words[0] in ("zero", "dump"):
                 flag = "-z" if words[0] == "zero" else "-d"
-                subprocess.run(["callgrind_control", flag, str(pid)], check=True, stdout=subprocess.DEVNULL)
+                subprocess.run(["callgrind_control", flag, str(pid)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 continue
             button, count = words[0], int(words[1])
             size = 0

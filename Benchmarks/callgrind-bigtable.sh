@@ -11,8 +11,9 @@
 # last row to the top, update = starButton) the counters are zeroed, TAPS taps run
 # (each waits for its answer), the counters are dumped: Ir per operation = total / TAPS.
 # Scene opening and start-up are left out. Also prints, per operation, the inclusive
-# cost of the data source (`show`) and of building the patch (`ChangeSet.patchChange`),
-# and the answer's size. Needs valgrind and the test venv (websockets).
+# cost of the data source (`RxTableViewSectionedAnimatedDataSource.show`) and of the
+# rows' keyed diff (`ListRow.changesWithFewestMoves`, inside the patch building), and the
+# answer's size in bytes. Needs valgrind and the test venv (websockets).
 set -euo pipefail
 TAPS=${1:-20}
 OUT=${OUT:-/tmp/bindery-callgrind-bigtable}
@@ -47,19 +48,19 @@ trap - EXIT
 
 grep scene "$OUT/driver.log"
 echo
-echo "| operation (10,000 rows) | Ir per operation | data source (show) | patch (ChangeSet.patchChange) | answer bytes |"
+echo "| operation (10,000 rows) | Ir per operation | of which the data source | of which the rows' diff | answer bytes |"
 echo "|---|---:|---:|---:|---:|"
 mapfile -t profiles < <(ls "$OUT"/bindery.*.[0-9]* | sort -t. -k3 -n)
 names=(insert delete move update)
 buttons=(addButton removeButton moveButton starButton)
 for i in 0 1 2 3; do
     profile=${profiles[$i]}
-    annotated=$(callgrind_annotate --inclusive=yes --threshold=100 "$profile" 2>/dev/null)
+    annotated=$(callgrind_annotate --inclusive=yes --threshold=100 "$profile" 2>/dev/null | swift demangle --simplified)
     total=$(awk '/PROGRAM TOTALS/{gsub(",", "", $1); print $1}' <<<"$annotated")
     # Largest inclusive figure of the first matching symbol (demangled names).
     cost() { grep -E "$1" <<<"$annotated" | head -1 | awk '{gsub(",", "", $1); print $1}'; }
-    show=$(cost 'RxTableViewSectionedAnimatedDataSource.*show' || true)
-    patch=$(cost 'ChangeSet.patchChange\(' || true)
+    show=$(cost 'RxTableViewSectionedAnimatedDataSource\.show\(' || true)
+    patch=$(cost 'ListRow\.changesWithFewestMoves\(' || true)
     bytes=$(grep "^${buttons[$i]} $TAPS" "$OUT/driver.log" | awk '{print $4}')
     printf '| %s | %s | %s | %s | %s |\n' "${names[$i]}" "$((total / TAPS))" \
         "$(( ${show:-0} / TAPS ))" "$(( ${patch:-0} / TAPS ))" "$bytes"

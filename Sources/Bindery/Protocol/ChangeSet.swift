@@ -19,7 +19,8 @@ public enum ChangeSet {
     public static func patchChange(_ change: WidgetChange) -> PatchChange {
         if case .rows(let new) = change.value, case .rows(let old) = change.oldValue,
            // Fewest moves: one row dragged far is one move, not one per row it passed.
-           let ops = ListRow.changesWithFewestMoves(from: old, to: new, maximumMoves: max(256, new.count / 8)) {
+           let ops = ListRow.changesWithFewestMoves(from: old, to: new, maximumMoves: max(256, new.count / 8),
+                                                    idsAreUnique: change.rowIDsAreUnique) {
             var opsWriter = JSONWriter()
             MessageEncoder.write(ops, to: &opsWriter)
             if encodesLarger(new, than: opsWriter.bytes.count) {

@@ -5,13 +5,16 @@ import Foundation
 extension IndexPath {
     /// An index path for a table row: `[section, row]`, as UIKit's `IndexPath(row:section:)`.
     public init(row: Int, section: Int) {
-        self.init(indexes: [section, row])
+        // Index by index: `init(indexes:)` would allocate an array for two integers.
+        self.init(index: section)
+        append(row)
     }
 
     /// An index path for a collection item: `[section, item]`, as UIKit's
     /// `IndexPath(item:section:)`.
     public init(item: Int, section: Int) {
-        self.init(indexes: [section, item])
+        self.init(index: section)
+        append(item)
     }
 
     /// The section: the first index (UIKit traps on an empty path; this does too).

@@ -133,8 +133,11 @@ public final class WidgetTree {
         changes.reserveCapacity(changes.count + pending.count)
         for index in pending.indices where pending[index].value != pending[index].oldValue {
             let change = pending[index]
+            // Asked only of row lists: the echo path's changes never pay for it.
+            var unique = false
+            if case .rows = change.value { unique = change.widget.rowIDsAreUnique }
             changes.append(WidgetChange(widgetID: change.widget.id, property: change.property,
-                                        value: change.value, oldValue: change.oldValue))
+                                        value: change.value, oldValue: change.oldValue, rowIDsAreUnique: unique))
         }
         pending.removeAll(keepingCapacity: true)
         if !pendingIndex.isEmpty { pendingIndex = [:] }
@@ -204,13 +207,18 @@ public struct WidgetChange: Equatable, Sendable, CustomStringConvertible {
     /// The value before the batch's first change (for keyed list diffs, see
     /// ``ListRow/changes(from:to:)``).
     public let oldValue: WidgetValue
+    /// Whether the widget guarantees that the rows of `value` and `oldValue` have unique
+    /// ids (a table's row keys), so a keyed diff need not check them.
+    public let rowIDsAreUnique: Bool
 
     /// A change record.
-    public init(widgetID: String, property: String, value: WidgetValue, oldValue: WidgetValue) {
+    public init(widgetID: String, property: String, value: WidgetValue, oldValue: WidgetValue,
+                rowIDsAreUnique: Bool = false) {
         self.widgetID = widgetID
         self.property = property
         self.value = value
         self.oldValue = oldValue
+        self.rowIDsAreUnique = rowIDsAreUnique
     }
 
     /// `id.property = value`.

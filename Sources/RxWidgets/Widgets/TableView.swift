@@ -141,6 +141,10 @@ open class TableView: View, WidgetEventReceiver {
 
     override public var kind: String { "tableView" }
 
+    /// Row and section keys are unique by construction: data sources key rows by
+    /// identity only when the keys are unique, by position otherwise.
+    override var rowIDsAreUnique: Bool { true }
+
     // MARK: - Cells
 
     /// Registers `cellClass` for `identifier`: ``dequeueReusableCell(withIdentifier:for:)``

@@ -39,6 +39,10 @@ open class View: ReactiveCompatible, LifetimeTracked {
     /// The kind of widget, as clients render it (`view`, `label`, `slider`, ...).
     public var kind: String { "view" }
 
+    /// Whether the rows this widget records (its `rows` values) always have unique ids,
+    /// so patches need not check (a table's row keys are unique by construction).
+    var rowIDsAreUnique: Bool { false }
+
     // MARK: - Properties
 
     /// The background colour; `nil` (the default) is transparent.

@@ -1,4 +1,4 @@
-import RxWidgets
+@testable import RxWidgets
 import XCTest
 
 final class ListRowFewestMovesTests: XCTestCase {
@@ -52,5 +52,74 @@ final class ListRowFewestMovesTests: XCTestCase {
     func testDuplicatesAndTooManyMovesGiveNil() {
         XCTAssertNil(ListRow.changesWithFewestMoves(from: rows(["a", "a"]), to: rows(["a"])))
         XCTAssertNil(ListRow.changesWithFewestMoves(from: rows(["a", "b", "c"]), to: rows(["c", "b", "a"]), maximumMoves: 1))
+    }
+
+    // MARK: - The head-and-tail shortcut against the general walk
+
+    private func randomEdit(_ old: [ListRow], next: inout Int, using generator: inout some RandomNumberGenerator) -> [ListRow] {
+        var new = old
+        func fresh() -> ListRow {
+            next += 1
+            return ListRow(id: "n\(next)")
+        }
+        switch Int.random(in: 0..<8, using: &generator) {
+        case 0: new.insert(contentsOf: (0..<Int.random(in: 1...3, using: &generator)).map { _ in fresh() },
+                           at: Int.random(in: 0...new.count, using: &generator))
+        case 1:
+            if !new.isEmpty {
+                let start = Int.random(in: 0..<new.count, using: &generator)
+                new.removeSubrange(start..<min(new.count, start + Int.random(in: 1...3, using: &generator)))
+            }
+        case 2: if let last = new.popLast() { new.insert(last, at: Int.random(in: 0...new.count, using: &generator)) }
+        case 3: if !new.isEmpty { new.append(new.remove(at: Int.random(in: 0..<new.count, using: &generator))) }
+        case 4: if !new.isEmpty { new[Int.random(in: 0..<new.count, using: &generator)]["tag"] = .string("t\(next)") }
+        case 5:
+            if new.count > 3 {
+                let start = Int.random(in: 0..<(new.count - 2), using: &generator)
+                new[start...].shuffle(using: &generator)
+                new[new.count - 1]["tag"] = .string("changed")
+            }
+        case 6:
+            if new.count > 2 {
+                new.swapAt(Int.random(in: 0..<new.count, using: &generator), Int.random(in: 0..<new.count, using: &generator))
+            }
+        default: break
+        }
+        return new
+    }
+
+    func testTheShortcutGivesTheGeneralWalksEdits() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var next = 0
+            let old = rows((0..<Int.random(in: 0...30, using: &generator)).map { "r\($0)" })
+            let new = randomEdit(old, next: &next, using: &generator)
+            let general = ListRow.generalChangesWithFewestMoves(from: old, to: new, maximumMoves: 256)
+            XCTAssertEqual(ListRow.changesWithFewestMoves(from: old, to: new), general, "\(old.map(\.id)) -> \(new.map(\.id))")
+            XCTAssertEqual(ListRow.changesWithFewestMoves(from: old, to: new, idsAreUnique: true), general)
+            XCTAssertEqual(ListRow.changesWithFewestMoves(from: old, to: new, maximumMoves: 1),
+                           ListRow.generalChangesWithFewestMoves(from: old, to: new, maximumMoves: 1))
+        }
+    }
+
+    func testTheShortcutStillFindsDuplicatesInTheUnchangedRows() {
+        let old = rows(["a", "b", "a", "c"])
+        XCTAssertNil(ListRow.changesWithFewestMoves(from: old, to: old + rows(["d"])))
+        XCTAssertNil(ListRow.changesWithFewestMoves(from: rows(["a", "b"]), to: rows(["a", "b", "a"])),
+                     "a new row repeating an unchanged row's id")
+        XCTAssertNil(ListRow.changesWithFewestMoves(from: rows(["a", "b", "c"]), to: rows(["c", "a", "b", "a"])))
+    }
+
+    func testOneInsertOrMoveInTenThousandRowsIsOneOp() {
+        let old = rows((0..<10_000).map { "r\($0)" })
+        var new = old
+        new.insert(ListRow(id: "new"), at: 0)
+        XCTAssertEqual(ListRow.changesWithFewestMoves(from: old, to: new, idsAreUnique: true), [.insert(index: 0, rows: [new[0]])])
+        new = old
+        new.insert(new.removeLast(), at: 0)
+        XCTAssertEqual(ListRow.changesWithFewestMoves(from: old, to: new, idsAreUnique: true), [.move(from: 9_999, to: 0)])
+        new = old
+        new[5_000]["tag"] = .string("x")
+        XCTAssertEqual(ListRow.changesWithFewestMoves(from: old, to: new), [.update(index: 5_000, row: new[5_000])])
     }
 }
