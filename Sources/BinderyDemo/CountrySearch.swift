@@ -146,6 +146,12 @@ public final class BigTableViewController: ViewController, Scene {
          ("starButton", starButton), ("pickedLabel", pickedLabel), ("numbersTable", numbersTable)]
     }
 
+    /// The four buttons side by side, then the label and the table.
+    public var sceneLayout: SceneLayout? {
+        .column([.row([.widget("addButton"), .widget("removeButton"), .widget("moveButton"), .widget("starButton")]),
+                 .widget("pickedLabel"), .widget("numbersTable")])
+    }
+
     /// Binds the rows (keyed by number), the tap and the buttons.
     override public func viewDidLoad() {
         super.viewDidLoad()

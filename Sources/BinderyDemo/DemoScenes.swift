@@ -74,7 +74,7 @@ public enum DemoScenes {
             CountrySearchViewController(scheduler: environment.scheduler)
         },
         DemoSceneDefinition(name: "bigtable", title: "Ten thousand rows",
-                            summary: "A table of 10,000 rows that scrolls smoothly; tap one, or add one at the top.",
+                            summary: "A table of 10,000 rows that scrolls smoothly; tap one, or add, remove, move or star one: each is one small patch.",
                             isShared: false) { _ in
             BigTableViewController()
         },

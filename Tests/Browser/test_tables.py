@@ -326,6 +326,62 @@ class BigTableTests(TableCase):
         p.until(lambda: self.row_texts("numbersTable")[0] == "Row 10001")
         self.assertLess(self.dom_rows(), 40)
 
+    def test_each_change_of_ten_thousand_rows_is_one_small_patch(self):
+        """Add, remove, move and star one row of 10,000: each answer on the wire is one
+        small keyed patch (the browser's own WebSocket frames, recorded by a hook)."""
+        p = self.page
+        hook = self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+          window.bdFrames = [];
+          const Native = window.WebSocket;
+          window.WebSocket = class extends Native {
+            constructor(...args) {
+              super(...args);
+              this.addEventListener("message", (e) => window.bdFrames.push(e.data));
+            }
+          };"""})
+        self.addCleanup(self.driver.execute_cdp_cmd, "Page.removeScriptToEvaluateOnNewDocument",
+                        {"identifier": hook["identifier"]})
+        p.open_scene("bigtable")
+        table = p.widget("numbersTable")
+        p.until(lambda: table.get_attribute("aria-rowcount") == "10000")
+        scene = p.js("return window.bdFrames.find((f) => f.startsWith('{\"type\":\"scene\"')).length")
+        # Scroll to the end: the last rows appear.
+        p.js("arguments[0].scrollTop = arguments[0].scrollHeight", table)
+        p.until(lambda: "Row 10000" in self.row_texts("numbersTable"))
+
+        def answer_to(button):
+            before = p.js("return window.bdFrames.length")
+            p.widget(button).click()
+            p.until(p.settled)
+            frames = p.js("return window.bdFrames.slice(arguments[0])", before)
+            patches = [json.loads(f) for f in frames if f.startswith('{"type":"patch"')]
+            self.assertEqual(len(patches), 1, frames)
+            self.assertLess(len(frames[-1]), 1000, frames[-1])
+            return patches[0], len(frames[-1])
+
+        sizes = {}
+        patch, sizes["insert"] = answer_to("addButton")
+        ops = [c for c in patch["changes"] if c["prop"] == "items"][0]["ops"]
+        self.assertEqual([op["op"] for op in ops], ["insert"])
+        self.assertEqual(ops[0]["index"], 0)
+        p.until(lambda: table.get_attribute("aria-rowcount") == "10001")
+        patch, sizes["move"] = answer_to("moveButton")
+        self.assertEqual([c["ops"] for c in patch["changes"] if c["prop"] == "items"],
+                         [[{"op": "move", "from": 10000, "to": 0}]])
+        patch, sizes["update"] = answer_to("starButton")
+        self.assertEqual([op["op"] for c in patch["changes"] if c["prop"] == "items" for op in c["ops"]], ["update"])
+        patch, sizes["delete"] = answer_to("removeButton")
+        self.assertEqual([c["ops"] for c in patch["changes"] if c["prop"] == "items"],
+                         [[{"op": "remove", "index": 0, "count": 1}]])
+        print(f"\n  bigtable: scene {scene} bytes; answers {sizes}")
+        # The end of the table still shows the last rows; then the top shows the moved row.
+        self.assertIn("Row 9999", self.row_texts("numbersTable"))
+        p.screenshot("bigtable-end")
+        p.js("arguments[0].scrollTop = 0", table)
+        p.until(lambda: self.row_texts("numbersTable")[:2] == ["Row 10001", "Row 1"])
+        self.assertLess(self.dom_rows(), 40)
+        p.screenshot("bigtable-top")
+
 
 @unittest.skipIf(AXE is None, "axe-playwright-python is not installed (make test-deps)")
 class AxeAndScreenshotTests(TableCase):

@@ -201,7 +201,10 @@ open class TableView: View, WidgetEventReceiver {
         sectionRows = content.sections
         sectionStarts = content.sectionStarts
         keyIndex = nil
-        if keepingSelection {
+        if keepingSelection, selectedKeys.count <= 4 {
+            // A scan per selected key: cheaper than indexing 10,000 keys on every update.
+            selectedKeys = selectedKeys.filter { key in rows.contains { $0.id == key } }
+        } else if keepingSelection {
             selectedKeys = selectedKeys.filter { rowIndex(forKey: $0) != nil }
         } else {
             selectedKeys = []
