@@ -115,6 +115,18 @@ public final class Session {
                 return .error(ErrorMessage(ack: seq, code: .rateLimited, message: "too many messages; slow down"))
             }
             return .scene(sceneMessage(resumed: true, ack: seq))
+        case .rows(let request):
+            // Rows cost like a resync's scene: they spend the event budget too.
+            guard let host, !isEnded else {
+                return .error(ErrorMessage(ack: request.seq, code: .unknownTarget, message: "the session has ended",
+                                           target: request.target))
+            }
+            if !allowByRate() {
+                return .error(ErrorMessage(ack: request.seq, code: .rateLimited, message: "too many messages; slow down"))
+            }
+            let answer = host.rows(request)
+            if case .error(let error) = answer { store?.metrics.countError(error.code) }
+            return answer
         case .bye:
             // Every client, the sender included, gets `bye` before its connection closes.
             if let store { store.end(self, reason: "bye") } else { finish(reason: "bye") }

@@ -71,8 +71,16 @@ public final class SessionClient {
 
     func send(_ message: OutgoingMessage) {
         guard isConnected else { return }
+        if let rowWindow, case .scene(let scene) = message.message {
+            sink(OutgoingMessage(.scene(scene.windowingTables(to: rowWindow))))
+            return
+        }
         sink(message)
     }
+
+    /// The rows of a large table this client gets in a `scene` (`?rows=N` on its
+    /// WebSocket; PROTOCOL.md, "Large tables"); `nil`: every row.
+    public var rowWindow: Int?
 
     /// Asks the transport to close (takeover 4001, end of session 1000).
     func close(code: UInt16, reason: String) {

@@ -174,7 +174,7 @@ public final class SceneTestClient {
             switch message {
             case .patch(let patch): return .patch(patch)
             case .error(let error): return .error(error)
-            case .scene, .bye: continue
+            case .scene, .bye, .rows: continue
             }
         }
         return .noAnswer
@@ -195,7 +195,7 @@ public final class SceneTestClient {
         case .scene(let scene):
             sceneMessage = scene
             show(scene)
-        case .error, .bye:
+        case .error, .bye, .rows:
             break
         }
     }

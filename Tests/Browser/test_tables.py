@@ -345,19 +345,25 @@ class BigTableTests(TableCase):
         table = p.widget("numbersTable")
         p.until(lambda: table.get_attribute("aria-rowcount") == "10000")
         scene = p.js("return window.bdFrames.find((f) => f.startsWith('{\"type\":\"scene\"')).length")
-        # Scroll to the end: the last rows appear.
+        # Windowed (PROTOCOL.md, Large tables): the scene carries the first 200 rows, not 10,000.
+        self.assertLess(scene, 60_000)
+        self.assertEqual(self.row_texts("numbersTable")[:2], ["Row 1", "Row 2"])
+        # Scroll to the end: placeholders, then the last rows, asked for with a `rows` request.
         p.js("arguments[0].scrollTop = arguments[0].scrollHeight", table)
         p.until(lambda: "Row 10000" in self.row_texts("numbersTable"))
+        self.assertEqual(p.js("return arguments[0].querySelectorAll('.bd-cell-placeholder').length", table), 0)
+        asked = p.js("return window.bdFrames.filter((f) => f.startsWith('{\"type\":\"rows\"')).map((f) => JSON.parse(f))")
+        self.assertTrue(any(a["from"] <= 9999 < a["from"] + len(a["rows"]) for a in asked), asked)
 
         def answer_to(button):
             before = p.js("return window.bdFrames.length")
             p.widget(button).click()
             p.until(p.settled)
             frames = p.js("return window.bdFrames.slice(arguments[0])", before)
-            patches = [json.loads(f) for f in frames if f.startswith('{"type":"patch"')]
+            patches = [f for f in frames if f.startswith('{"type":"patch"')]
             self.assertEqual(len(patches), 1, frames)
-            self.assertLess(len(frames[-1]), 1000, frames[-1])
-            return patches[0], len(frames[-1])
+            self.assertLess(len(patches[0]), 1000, patches[0])
+            return json.loads(patches[0]), len(patches[0])
 
         sizes = {}
         patch, sizes["insert"] = answer_to("addButton")
@@ -377,6 +383,17 @@ class BigTableTests(TableCase):
         # The end of the table still shows the last rows; then the top shows the moved row.
         self.assertIn("Row 9999", self.row_texts("numbersTable"))
         p.screenshot("bigtable-end")
+        # The middle, never loaded: placeholders first (holes kept in step with the
+        # inserts and moves above), then rows.
+        p.js("arguments[0].scrollTop = 5000 * 56", table)
+        p.until(lambda: "Row 5000" in self.row_texts("numbersTable"))
+        p.screenshot("bigtable-middle")
+        # Rows not loaded show as placeholders (requests held back here to see them).
+        p.js("const t = arguments[0]; t.bdHeld = t.bdClient; t.bdClient = null; t.scrollTop = 7000 * 56", table)
+        p.until(lambda: p.js("return arguments[0].querySelectorAll('.bd-cell-placeholder[aria-busy=true]').length", table) > 5)
+        p.screenshot("bigtable-placeholders")
+        p.js("const t = arguments[0]; t.bdClient = t.bdHeld; t.dispatchEvent(new Event('scroll'))", table)
+        p.until(lambda: "Row 7000" in self.row_texts("numbersTable"))
         p.js("arguments[0].scrollTop = 0", table)
         p.until(lambda: self.row_texts("numbersTable")[:2] == ["Row 10001", "Row 1"])
         self.assertLess(self.dom_rows(), 40)

@@ -95,16 +95,20 @@ final class WebSocketEndpoint {
             let socket = WebSocketConnection(connection: tcp, configuration: configuration)
             group.add(socket)
             store.metrics.webSocketsAccepted += 1
-            connect(socket, to: session, resumed: resumed, address: address)
+            // `?rows=N`: large tables come windowed (PROTOCOL.md, "Large tables").
+            let rowWindow = request.queryValue("rows").flatMap(Int.init).map { min(max($0, 1), SceneMessage.maximumRowWindow) }
+            connect(socket, to: session, resumed: resumed, address: address, rowWindow: rowWindow)
             socket.start(initialBytes: rest)
         }
     }
 
-    private func connect(_ socket: WebSocketConnection, to session: Session, resumed: Bool, address: String?) {
+    private func connect(_ socket: WebSocketConnection, to session: Session, resumed: Bool, address: String?,
+                         rowWindow: Int?) {
         let binding = SocketBinding(socket: socket, session: session, metrics: store.metrics, logger: logger,
                                     eventLatency: eventLatency)
         let client = session.attach(kind: .webSocket, sink: binding.send)
         binding.client = client
+        client.rowWindow = rowWindow
         client.closeHandler = binding.close
         logger.info("WebSocket attached", metadata: [
             "session": "\(session.shortID)", "scene": "\(session.sceneName)", "resumed": "\(resumed)", "client": "\(address ?? "-")",

@@ -11,6 +11,8 @@ public enum ClientMessage: Equatable, Sendable {
     case resync(seq: Int?)
     /// The client ends the session (same as `DELETE /api/sessions/<id>`).
     case bye
+    /// "Send me these rows of a windowed table" (PROTOCOL.md, "Large tables").
+    case rows(RowsRequest)
 }
 
 /// `{"type":"event","seq":7,"target":"whiteSlider","event":"valueChanged","value":0.25}`:
@@ -58,6 +60,8 @@ public enum ServerMessage: Equatable, Sendable {
     case error(ErrorMessage)
     /// The session ended (the client said bye, it was deleted, or it expired).
     case bye(reason: String)
+    /// Rows of a windowed table, answering a ``RowsRequest``.
+    case rows(RowsMessage)
 
     /// The `ack` this message carries, if any.
     public var ack: Int? {
@@ -66,6 +70,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .patch(let patch): return patch.ack
         case .error(let error): return error.ack
         case .bye: return nil
+        case .rows(let rows): return rows.ack
         }
     }
 
@@ -76,6 +81,7 @@ public enum ServerMessage: Equatable, Sendable {
         case .patch: return "patch"
         case .error: return "error"
         case .bye: return "bye"
+        case .rows: return "rows"
         }
     }
 }

@@ -49,12 +49,13 @@ public enum MessageDecoder {
     private struct Fields {
         /// The message types, read from the bytes: no `String` for the common ones.
         enum Kind {
-            case event, resync, bye
+            case event, resync, bye, rows
             case other(String)
 
             init(_ name: UnsafeBufferPointer<UInt8>) {
                 self = Fields.is(name, "event") ? .event : Fields.is(name, "resync") ? .resync
-                    : Fields.is(name, "bye") ? .bye : .other(String(decoding: name, as: UTF8.self))
+                    : Fields.is(name, "bye") ? .bye : Fields.is(name, "rows") ? .rows
+                    : .other(String(decoding: name, as: UTF8.self))
             }
         }
 
@@ -67,6 +68,8 @@ public enum MessageDecoder {
         var toSection: String?
         var toIndex: Int?
         var action: Int?
+        var from: Int?
+        var to: Int?
         var problem: String?
         var seen: UInt16 = 0
 
@@ -98,6 +101,10 @@ public enum MessageDecoder {
                 bit = 128
             } else if Self.is(key, "action") {
                 bit = 256
+            } else if Self.is(key, "from") {
+                bit = 512
+            } else if Self.is(key, "to") {
+                bit = 1024
             } else {
                 try parser.skipValue()
                 return
@@ -130,11 +137,17 @@ public enum MessageDecoder {
                 if case .string(let string) = value { row = string } else { note("'row' must be a string (a row key)") }
             case 64:
                 if case .string(let string) = value { toSection = string } else { note("'toSection' must be a string (a section key)") }
-            case 128, 256:
+            case 128, 256, 512, 1024:
                 if case .number(let number) = value, let integer = Int(exactly: number) {
-                    if bit == 128 { toIndex = integer } else { action = integer }
+                    switch bit {
+                    case 128: toIndex = integer
+                    case 256: action = integer
+                    case 512: from = integer
+                    default: to = integer
+                    }
                 } else {
-                    note("'\(bit == 128 ? "toIndex" : "action")' must be an integer")
+                    let name = [128: "toIndex", 256: "action", 512: "from"][bit] ?? "to"
+                    note("'\(name)' must be an integer")
                 }
             default:
                 switch value {
@@ -178,8 +191,12 @@ public enum MessageDecoder {
                 return .success(.resync(seq: seq))
             case .bye:
                 return .success(.bye)
+            case .rows:
+                guard let target else { return fail(.badMessage, "a rows request needs a 'target' (a table's id)") }
+                guard let from, let to else { return fail(.badMessage, "a rows request needs 'from' and 'to' (row indices)") }
+                return .success(.rows(RowsRequest(seq: seq, target: target, from: from, to: to)))
             case .other(let type):
-                return fail(.unknownType, "unknown message type '\(type)' (known: event, resync, bye)")
+                return fail(.unknownType, "unknown message type '\(type)' (known: event, resync, bye, rows)")
             }
         }
     }

@@ -19,6 +19,7 @@ public enum MessageEncoder {
             writer.raw("{\"type\":\"bye\",\"reason\":")
             writer.string(reason)
             writer.raw("}")
+        case .rows(let rows): write(rows, to: &writer)
         }
         return writer.bytes
     }
@@ -207,6 +208,24 @@ public enum MessageEncoder {
             writer.raw("}")
         }
         writer.raw("]")
+    }
+
+    /// `{"type":"rows","ack":…,"target":…,"from":…,"count":…,"rows":[…]}`.
+    static func write(_ rows: RowsMessage, to writer: inout JSONWriter) {
+        writer.raw("{\"type\":\"rows\"")
+        if let ack = rows.ack {
+            writer.raw(",\"ack\":")
+            writer.number(ack)
+        }
+        writer.raw(",\"target\":")
+        writer.string(rows.target)
+        writer.raw(",\"from\":")
+        writer.number(rows.from)
+        writer.raw(",\"count\":")
+        writer.number(rows.count)
+        writer.raw(",\"rows\":")
+        writer.rows(rows.rows)
+        writer.raw("}")
     }
 
     static func write(_ error: ErrorMessage, to writer: inout JSONWriter) {

@@ -173,6 +173,11 @@ export class Client {
     w.flush();
   }
 
+  /** Asks for rows `from..<to` of the windowed table `target` (answered by a `rows` message). */
+  requestRows(target, from, to) {
+    return this.conn.send({ type: "rows", seq: ++this.seq, target, from, to });
+  }
+
   // ---- messages in --------------------------------------------------------------------
 
   receive(msg) {
@@ -277,6 +282,7 @@ export class Client {
       return;
     }
     const r = rendererFor(kind);
+    el.bdClient = this; // for renderers that ask for more than events (a table's rows)
     r.hydrate?.(el, this.widgets.get(id));
     r.wire?.(el, (event, value, opts) => this.emit(el, id, event, value, opts));
     if (r.control && !r.typing && this.state !== "connected") setOffline(el, true);

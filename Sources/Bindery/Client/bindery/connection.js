@@ -11,6 +11,8 @@
 export const BACKOFF_FIRST_MS = 250;
 export const BACKOFF_MAX_MS = 8_000;
 const OFFLINE_AFTER_FAILURES = 4;
+/** Rows of a large table sent in a `scene`; the table asks for the rest as it scrolls. */
+export const ROW_WINDOW = 200;
 
 export class Connection {
   constructor({ scene, base, onMessage, onStatus }) {
@@ -54,6 +56,7 @@ export class Connection {
     const u = new URL(`/ws/${encodeURIComponent(this.scene)}`, this.base);
     u.protocol = u.protocol === "https:" ? "wss:" : "ws:";
     if (this.token) u.searchParams.set("session", this.token);
+    u.searchParams.set("rows", String(ROW_WINDOW)); // large tables come windowed (PROTOCOL.md: Large tables)
     return u.href;
   }
 

@@ -9,7 +9,12 @@
 // spacers; a 10,000-row table holds a few dozen row elements. role=grid with
 // aria-rowcount / aria-rowindex, so screen readers know where they are; one tab stop
 // (roving tabindex), arrows move between rows, Enter/Space select.
+//
+// Windowed (PROTOCOL.md: Large tables): a large one-section table arrives with its first
+// rows and `itemCount`; the rows not yet loaded are holes in the cached `items`, shown
+// as placeholders while the table asks for them (`rows` requests) as they scroll into view.
 import { h, isInert, nextId } from "../dom.js";
+import { registerMessageHandler } from "../registry.js";
 
 const ROW = 56; // px, a cell (subtitle cells fit two lines)
 const HEADER = 40;
@@ -18,16 +23,62 @@ const OVERSCAN = 8; // lines kept beyond each edge of the view
 const MAX_HEIGHT = 480; // px, the table's viewport when it has more rows than fit
 
 const ACCESSORY_BUTTONS = new Set(["detailButton", "detailDisclosureButton"]);
+const ROWS_PER_REQUEST = 200; // rows asked for at once (aligned blocks)
+const REQUEST_TIMEOUT_MS = 5_000; // a block asked for and not answered is asked again after this
+
+/** A windowed snapshot's `itemCount`: the cached rows become that long (holes = not loaded). */
+function extendWindow(w) {
+  if (typeof w?.props.itemCount !== "number") return;
+  const items = (w.props.items ??= []);
+  if (items.length < w.props.itemCount) items.length = w.props.itemCount;
+  delete w.props.itemCount;
+}
+
+// A `rows` answer: fill the holes, then repaint the table's elements.
+registerMessageHandler("rows", (client, msg) => {
+  const w = client.widgets.get(msg.target);
+  if (!w || !Array.isArray(msg.rows)) return;
+  const items = (w.props.items ??= []);
+  if (items.length !== msg.count) { client.resync(); return; } // out of step: start again
+  msg.rows.forEach((row, i) => { items[msg.from + i] = row; });
+  for (const b of client.elements.get(msg.target) ?? []) {
+    if (b.prop) continue;
+    b.el.bdPending?.delete(msg.from - (msg.from % ROWS_PER_REQUEST));
+    refresh(b.el);
+  }
+});
+
+/** Asks for the blocks of rows that hold the holes among `lines` (each block once at a time). */
+function requestHoles(el, lines) {
+  const client = el.bdClient;
+  const id = el.dataset.widget;
+  if (!client || !id) return;
+  const pending = (el.bdPending ??= new Map());
+  const now = performance.now();
+  const total = el.bdWidget?.props.items?.length ?? 0;
+  for (const l of lines) {
+    if (!l.hole) continue;
+    const from = l.rowIndex - (l.rowIndex % ROWS_PER_REQUEST);
+    if (pending.has(from) && now - pending.get(from) < REQUEST_TIMEOUT_MS) continue;
+    pending.set(from, now);
+    client.requestRows(id, from, Math.min(total, from + ROWS_PER_REQUEST));
+  }
+}
 
 /** The table's lines (headers, rows, footers) with their offsets, from the cached props. */
 function layoutLines(el) {
   const w = el.bdWidget;
+  extendWindow(w);
   const rows = w?.props.items ?? [];
   const sections = w?.props.sections ?? [];
   const bySection = new Map(sections.map((s) => [s.id, []]));
-  for (const r of rows) {
-    if (!bySection.has(r.section)) bySection.set(r.section, []);
-    bySection.get(r.section).push(r);
+  // Holes (rows not loaded yet) only occur in one-section tables: they belong to it.
+  const holeSection = sections[0]?.id;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const key = r ? r.section : holeSection;
+    if (!bySection.has(key)) bySection.set(key, []);
+    bySection.get(key).push(r ?? null);
   }
   const lines = [];
   const order = sections.length ? [...bySection.keys()] : [undefined];
@@ -39,7 +90,7 @@ function layoutLines(el) {
     const sectionRows = key === undefined ? rows : bySection.get(key);
     if (s?.header) { lines.push({ type: "header", section: key, text: s.header, top, height: HEADER }); top += HEADER; }
     sectionRows.forEach((row, i) => {
-      lines.push({ type: "row", row, section: key, indexInSection: i, sectionCount: sectionRows.length, rowIndex: rowIndex++, top, height: ROW });
+      lines.push({ type: "row", row, hole: row === null, section: key, indexInSection: i, sectionCount: sectionRows.length, rowIndex: rowIndex++, top, height: ROW });
       top += ROW;
     });
     if (s?.footer) { lines.push({ type: "footer", section: key, text: s.footer, top, height: FOOTER }); top += FOOTER; }
@@ -48,7 +99,8 @@ function layoutLines(el) {
   el.bdHeight = top;
   el.bdSectionOrder = order;
   el.bdBySection = bySection;
-  el.bdRowLines = new Map(lines.filter((l) => l.type === "row").map((l) => [l.row.id, l]));
+  el.bdRowLines = new Map(lines.filter((l) => l.type === "row" && !l.hole).map((l) => [l.row.id, l]));
+  el.bdRowCount = rowIndex;
 }
 
 /** The first line whose bottom is below `y` (binary search over the fixed offsets). */
@@ -115,7 +167,7 @@ function cellElement(el, line) {
     tr.draggable = true;
     tr.setAttribute("aria-keyshortcuts", "Alt+ArrowUp Alt+ArrowDown"); // the keyboard's reorder, announced
     const first = line.rowIndex === 0;
-    const last = line.rowIndex === el.bdRowLines.size - 1;
+    const last = line.rowIndex === el.bdRowCount - 1;
     controls.push(
       h("button", { type: "button", class: "bd-cell-move", "data-move": "up", "aria-label": `Move ${name} up`, disabled: first, tabindex: "-1" }, h("span", { "aria-hidden": "true", text: "↑" })),
       h("button", { type: "button", class: "bd-cell-move", "data-move": "down", "aria-label": `Move ${name} down`, disabled: last, tabindex: "-1" }, h("span", { "aria-hidden": "true", text: "↓" })),
@@ -126,7 +178,17 @@ function cellElement(el, line) {
   return tr;
 }
 
+/** A row not loaded yet: its place, marked busy, until its `rows` answer comes. */
+function placeholderElement(line) {
+  const tr = h("div", { role: "row", class: "bd-cell bd-cell-placeholder", "aria-rowindex": String(line.index + 1), "aria-busy": "true" },
+    h("div", { role: "gridcell", class: "bd-cell-main" }, h("span", { class: "bd-cell-text", text: "Loading…" })));
+  tr.bdKey = `hole:${line.rowIndex}`;
+  tr.style.top = `${line.top}px`;
+  return tr;
+}
+
 function lineElement(el, line) {
+  if (line.hole) return placeholderElement(line);
   if (line.type === "row") return cellElement(el, line);
   const cell = h("div", { role: line.type === "header" ? "columnheader" : "gridcell", class: `bd-section-${line.type}`, text: line.text });
   const tr = h("div", { role: "row", class: `bd-table-${line.type}`, "aria-rowindex": String(line.index + 1) }, cell);
@@ -153,9 +215,10 @@ function paint(el, { force = false } = {}) {
   const focusLine = el.bdFocusKey && el.bdRowLines?.get(el.bdFocusKey);
   if (focusLine && !wanted.includes(focusLine)) wanted.push(focusLine);
   const old = new Map([...el.bdCanvas.children].map((c) => [c.bdKey, c]));
-  const stamp = (l) => JSON.stringify([l.row ?? l.text, l.index, l.rowIndex, el.bdRowLines.size, el.bdStateStamp]);
+  const stamp = (l) => JSON.stringify([l.row ?? l.text, l.index, l.rowIndex, el.bdRowCount, el.bdStateStamp]);
+  requestHoles(el, wanted);
   const next = wanted.map((l) => {
-    const key = l.type === "row" ? l.row.id : `${l.type}:${l.section}`;
+    const key = l.hole ? `hole:${l.rowIndex}` : l.type === "row" ? l.row.id : `${l.type}:${l.section}`;
     const prev = old.get(key);
     if (prev && !force && prev.bdStamp === stamp(l)) { old.delete(key); prev.style.top = `${l.top}px`; return prev; }
     const fresh = lineElement(el, l);
@@ -345,6 +408,7 @@ export default {
   },
   props: {
     items(el, _rows, w) { el.bdWidget = w; refresh(el); },
+    itemCount(el, _n, w) { el.bdWidget = w; refresh(el); },
     sections(el, _s, w) { el.bdWidget = w; refresh(el); },
     selectedRows(el, _v, w) { el.bdWidget = w; refresh(el); },
     isEditing(el, v, w) { el.bdWidget = w; el.classList.toggle("bd-table-editing", v === true); refresh(el); },
