@@ -25,6 +25,7 @@ const MAX_HEIGHT = 480; // px, the table's viewport when it has more rows than f
 const ACCESSORY_BUTTONS = new Set(["detailButton", "detailDisclosureButton"]);
 const ROWS_PER_REQUEST = 200; // rows asked for at once (aligned blocks)
 const REQUEST_TIMEOUT_MS = 5_000; // a block asked for and not answered is asked again after this
+const REQUEST_SETTLE_MS = 60; // holes are asked for once scrolling pauses this long (a fling asks once)
 
 /** A windowed snapshot's `itemCount`: the cached rows become that long (holes = not loaded). */
 function extendWindow(w) {
@@ -216,7 +217,11 @@ function paint(el, { force = false } = {}) {
   if (focusLine && !wanted.includes(focusLine)) wanted.push(focusLine);
   const old = new Map([...el.bdCanvas.children].map((c) => [c.bdKey, c]));
   const stamp = (l) => JSON.stringify([l.row ?? l.text, l.index, l.rowIndex, el.bdRowCount, el.bdStateStamp]);
-  requestHoles(el, wanted);
+  if (wanted.some((l) => l.hole)) {
+    clearTimeout(el.bdRequestTimer);
+    el.bdRequestTimer = setTimeout(() => requestHoles(el, el.bdWanted ?? []), REQUEST_SETTLE_MS);
+  }
+  el.bdWanted = wanted;
   const next = wanted.map((l) => {
     const key = l.hole ? `hole:${l.rowIndex}` : l.type === "row" ? l.row.id : `${l.type}:${l.section}`;
     const prev = old.get(key);
