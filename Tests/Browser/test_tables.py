@@ -348,6 +348,12 @@ class BigTableTests(TableCase):
         # Windowed (PROTOCOL.md, Large tables): the scene carries the first 200 rows, not 10,000.
         self.assertLess(scene, 60_000)
         self.assertEqual(self.row_texts("numbersTable")[:2], ["Row 1", "Row 2"])
+        # The keyboard reaches rows not loaded yet: End focuses the last row once it arrives.
+        p.js("arguments[0].focus()", self.row("numbersTable", "1"))
+        self.row("numbersTable", "1").send_keys(Keys.END)
+        p.until(lambda: p.js("return document.activeElement.dataset.row") == "10000")
+        self.assertEqual(self.row("numbersTable", "10000").get_attribute("aria-rowindex"), "10000")
+        p.js("arguments[0].scrollTop = 0", table)
         # Scroll to the end: placeholders, then the last rows, asked for with a `rows` request.
         p.js("arguments[0].scrollTop = arguments[0].scrollHeight", table)
         p.until(lambda: "Row 10000" in self.row_texts("numbersTable"))

@@ -259,6 +259,23 @@ function refresh(el) {
   layoutLines(el);
   el.bdStateStamp = JSON.stringify([el.bdWidget.props.isEditing, el.bdWidget.props.selectedRows]);
   paint(el);
+  // A keyboard move that landed on a row not loaded yet: focus it once it is.
+  if (el.bdFocusIndex !== undefined) {
+    const line = el.bdLines.find((l) => l.type === "row" && l.rowIndex === el.bdFocusIndex);
+    if (!line) el.bdFocusIndex = undefined;
+    else if (!line.hole) { el.bdFocusIndex = undefined; focusRow(el, line.row.id); }
+  }
+}
+
+/** Moves the keyboard focus to the row at flat index `index`, loaded or not (it is asked for). */
+function focusRowAt(el, index) {
+  const line = el.bdLines.find((l) => l.type === "row" && l.rowIndex === index);
+  if (!line) return;
+  if (!line.hole) { focusRow(el, line.row.id); return; }
+  el.bdFocusIndex = index;
+  if (line.top < el.scrollTop) el.scrollTop = line.top;
+  else if (line.top + ROW > el.scrollTop + el.clientHeight) el.scrollTop = line.top + ROW - el.clientHeight;
+  paint(el);
 }
 
 /** Focuses the row `key`, scrolling it into view (rendering it first). */
@@ -343,8 +360,8 @@ export default {
       const tr = rowOf(e.target);
       if (!tr) return;
       const key = tr.dataset.row;
-      const keys = [...el.bdRowLines.keys()];
-      const i = keys.indexOf(key);
+      const i = el.bdRowLines.get(key)?.rowIndex ?? 0;
+      const count = el.bdRowCount ?? 0;
       if (e.altKey && (e.key === "ArrowUp" || e.key === "ArrowDown")) {
         // The keyboard's reorder (WCAG 2.5.7: dragging has an alternative).
         const line = el.bdRowLines.get(key);
@@ -354,10 +371,10 @@ export default {
         }
         return;
       }
-      const go = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: keys.length - 1, PageDown: i + 8, PageUp: i - 8 }[e.key];
+      const go = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: count - 1, PageDown: i + 8, PageUp: i - 8 }[e.key];
       if (go !== undefined && e.target === tr) {
         e.preventDefault();
-        focusRow(el, keys[Math.max(0, Math.min(keys.length - 1, go))]);
+        focusRowAt(el, Math.max(0, Math.min(count - 1, go)));
       } else if ((e.key === "Enter" || e.key === " ") && e.target === tr) {
         e.preventDefault();
         select(tr);
