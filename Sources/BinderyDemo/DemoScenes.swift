@@ -78,6 +78,11 @@ public enum DemoScenes {
                             isShared: false) { _ in
             BigTableViewController()
         },
+        DemoSceneDefinition(name: "chart", title: "Live chart",
+                            summary: "A server's load streaming in every half second, votes you cast as bars, and a scatter that fills as it goes.",
+                            isShared: false) { environment in
+            LiveChartViewController(scheduler: environment.scheduler)
+        },
     ]
 
     /// The scene called `name`, if any.
