@@ -14,6 +14,7 @@ import progressView from "./progressView.js";
 import activityIndicator from "./activityIndicator.js";
 import imageView from "./imageView.js";
 import listView from "./listView.js";
+import chartView from "./chartView.js";
 // Issue 12's kinds (tables, alerts, navigation, more controls, gestures).
 import tableView from "./tableView.js";
 import alertController from "./alertController.js";
@@ -31,3 +32,4 @@ const builtIn = {
   tapGestureRecognizer, longPressGestureRecognizer,
 };
 for (const [kind, renderer] of Object.entries(builtIn)) registerRenderer(kind, renderer);
+registerRenderer("chartView", chartView); // issue 12: charts
