@@ -103,9 +103,10 @@ final class BinderyTestServer: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     init(configuration: BinderyApp.Configuration = BinderyApp.Configuration(
-            port: 0, sessions: SessionStore.Configuration(strictBindingErrors: false), logLevel: .error)) throws {
+            port: 0, sessions: SessionStore.Configuration(strictBindingErrors: false), logLevel: .error),
+         registry: SceneRegistry = makeTestRegistry()) throws {
         loop = try EventLoop()
-        app = BinderyApp(registry: makeTestRegistry(), configuration: configuration)
+        app = BinderyApp(registry: registry, configuration: configuration)
         try app.start(on: loop)
         baseURL = "http://127.0.0.1:\(app.port)"
         let loop = self.loop
