@@ -133,6 +133,8 @@ function render(el) {
   if (series.some((x) => x.kind === "bar") && !finite(p.yMin)) yLo = Math.min(0, yLo);
   if (yHi <= yLo) { yHi = yLo + (finite(p.yMax) ? 0 : 1); if (yHi <= yLo) yLo = yHi - 1; }
   const fixedY = finite(p.yMin) && finite(p.yMax);
+  // Room above the tallest bar for its value label.
+  if (!finite(p.yMax) && series.some((x) => x.kind === "bar")) yHi += (yHi - yLo) * 0.12;
   const yCount = Math.max(2, Math.round(height / 56));
   const yt = ticks(yLo, yHi, yCount, { extend: !fixedY, whole: m.yFormat === "integer" });
   const yTickText = yt.list.map((v) => formatValue(v, m.yFormat, yt.step));
@@ -372,7 +374,7 @@ export default {
     const svg = s("svg", { class: "bd-chart-svg", role: "img", "aria-label": "Chart", xmlns: SVG });
     const plot = h("div", { class: "bd-chart-plot" }, svg);
     const table = h("table", { class: "bd-chart-table" });
-    const details = h("details", { class: "bd-chart-data" }, h("summary", { text: "Data table" }), h("div", { class: "bd-chart-table-wrap" }, table));
+    const details = h("details", { class: "bd-chart-data" }, h("summary", { text: "Data table" }), h("div", { class: "bd-chart-table-wrap", tabindex: "0", role: "region", "aria-label": "Data table" }, table));
     const el = h("figure", { class: "bd-chart" }, title, legend, plot, details);
     Object.assign(el, { bdTitle: title, bdLegend: legend, bdSvg: svg, bdPlot: plot, bdTable: table, bdDetails: details, bdClipId: nextId("bd-chart-clip") });
     details.addEventListener("toggle", () => { if (details.open) schedule(el); });
