@@ -66,7 +66,7 @@ const TIME_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 720
 /** A tidy tick step for `span` split in about `count` parts. */
 function niceStep(span, count, time) {
   const raw = span / Math.max(1, count);
-  if (time) return TIME_STEPS.find((t) => t >= raw) ?? Math.ceil(raw / 86400) * 86400;
+  if (time) return TIME_STEPS.find((t) => t >= raw / 1.5) ?? Math.ceil(raw / 86400) * 86400;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const f = raw / magnitude;
   return (f >= 7.07 ? 10 : f >= 3.16 ? 5 : f >= 1.41 ? 2 : 1) * magnitude; // the nearest 1-2-5 step
@@ -175,6 +175,14 @@ function render(el) {
     x = (pt) => scale(pt.x);
     xTicks = xt.list.map((v) => ({ at: scale(v), text: formatValue(v, m.xFormat, xt.step) }));
   }
+  // Labels that would touch the one before them are left out.
+  let lastEnd = -Infinity;
+  xTicks = xTicks.filter((t) => {
+    const half = (t.text.length * 6.6 + 10) / 2;
+    if (t.at - half < lastEnd) return false;
+    lastEnd = t.at + half;
+    return true;
+  });
 
   const svg = el.bdSvg;
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
