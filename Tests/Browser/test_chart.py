@@ -12,6 +12,11 @@ import unittest
 
 from harness import BrowserCase, By, axe_source, new_driver, Page, SCREENSHOTS
 
+try:
+    from selenium.webdriver.common.action_chains import ActionChains
+except ImportError:  # the harness skips the class
+    ActionChains = None
+
 AXE = axe_source()
 
 
@@ -117,6 +122,34 @@ class ChartTests(BrowserCase):
         # Each series its own theme colour.
         colours = p.js("return [...arguments[0].querySelectorAll('g.bd-chart-series')].map(g => getComputedStyle(g).color)", p.widget("loadChart"))
         self.assertEqual(len(set(colours)), 2, colours)
+
+    def test_a_pointer_over_a_bar_shows_its_value(self):
+        p = self.page
+        self.open()
+        p.widget("pearsButton").click()
+        p.until(lambda: self.bar_heights()["votes/Pears"] > 0)
+        bar = p.widget("votesChart").find_element(By.CSS_SELECTOR, 'rect[data-key="votes/Pears"]')
+        ActionChains(self.driver).move_to_element(bar).perform()
+        tip = p.widget("votesChart").find_element(By.CSS_SELECTOR, ".bd-chart-tip")
+        p.until(lambda: tip.is_displayed(), message="no tip on hover")
+        self.assertEqual(tip.text.split("\n"), ["Pears", "Votes", "1"])
+        self.assertEqual(tip.get_attribute("aria-hidden"), "true", "the data table is the accessible way to the values")
+        ActionChains(self.driver).move_to_element(p.widget("pauseButton")).perform()
+        p.until(lambda: not tip.is_displayed(), message="the tip stayed after the pointer left")
+
+    def test_a_full_window_scrolls_smoothly(self):
+        p = self.page
+        self.open()
+        p.until(lambda: self.line_points("loadChart", "cpu") == 40, timeout=60, message="the window never filled")
+        shifts = set()
+        import time
+        for _ in range(40):
+            shifts.add(p.js("return new DOMMatrix(getComputedStyle(arguments[0].querySelector('.bd-chart-slide')).transform).e",
+                            p.widget("loadChart")))
+            time.sleep(0.03)
+        moving = [x for x in shifts if x > 0.5]
+        self.assertGreaterEqual(len(moving), 3, f"each new sample slides the line in, not a jump: {sorted(shifts)}")
+        self.assertEqual(self.line_points("loadChart", "cpu"), 40, "the window holds 40 points")
 
     def test_it_follows_its_containers_width(self):
         driver = new_driver(390, 900)

@@ -277,8 +277,47 @@ function render(el) {
   svg.replaceChildren(...parts);
   slideIn(el, slide, xDomain, pw);
   svg.setAttribute("aria-label", summary(el, m));
-  el.bdLayout = { left, top, pw, ph, x, categorical, m };
+  el.bdLayout = { left, top, pw, ph, band, x, y, m };
+  if (el.bdHoverX !== undefined) hover(el, el.bdHoverX);
   if (el.bdDetails.open) renderTable(el, m);
+}
+
+/**
+ * The values at the x nearest the pointer (`px`, in SVG units), in a tip over the plot
+ * with a guide line. Pointer only: the data table is the accessible way to the numbers.
+ */
+function hover(el, px) {
+  const L = el.bdLayout;
+  el.bdGuide?.remove();
+  if (!L || px === undefined || px < L.left - 8 || px > L.left + L.pw + 8) { el.bdTip.hidden = true; return; }
+  const { m } = L;
+  let best = null;
+  for (const ser of m.series) {
+    if (ser.kind === "scatter" && !m.categorical) continue; // dots: x is not a shared key
+    for (const pt of ser.points) {
+      if (!finite(pt.y)) continue;
+      const d = Math.abs(L.x(pt) - px);
+      if (!best || d < best.d) best = { d, key: m.xKey(pt.x), at: L.x(pt), x: pt.x };
+    }
+  }
+  if (!best || best.d > Math.max(24, L.band / 2)) { el.bdTip.hidden = true; return; }
+  const rows = m.series.map((ser) => {
+    const pt = [...ser.points].reverse().find((q) => m.xKey(q.x) === best.key);
+    if (!pt) return null;
+    const swatch = h("span", { class: `bd-chart-swatch bd-chart-swatch-${ser.kind}` });
+    swatch.style.color = colourOf(ser);
+    return h("div", { class: "bd-chart-tip-row" }, swatch, h("span", { text: ser.title }), h("b", { text: formatValue(pt.y, m.yFormat) }));
+  }).filter(Boolean);
+  if (!rows.length) { el.bdTip.hidden = true; return; }
+  el.bdGuide = s("line", { class: "bd-chart-guide", x1: best.at, x2: best.at, y1: L.top, y2: L.top + L.ph });
+  el.bdSvg.append(el.bdGuide);
+  el.bdTip.replaceChildren(h("div", { class: "bd-chart-tip-x", text: typeof best.x === "string" ? best.x : formatValue(best.x, m.xFormat) }), ...rows);
+  el.bdTip.hidden = false;
+  const scale = el.bdPlot.clientWidth / (+el.bdSvg.getAttribute("width") || 1);
+  const tipWidth = el.bdTip.offsetWidth;
+  const left = best.at * scale + 12 + tipWidth > el.bdPlot.clientWidth ? best.at * scale - 12 - tipWidth : best.at * scale + 12;
+  el.bdTip.style.left = `${Math.max(0, left)}px`;
+  el.bdTip.style.top = `${L.top * scale}px`;
 }
 
 const calm = matchMedia("(prefers-reduced-motion: reduce)");
@@ -293,7 +332,8 @@ function slideIn(el, slide, domain, pw) {
   if (!domain || !prev || calm.matches) return;
   const span = domain[1] - domain[0];
   const moved = domain[1] - prev[1];
-  if (!(moved > 0) || Math.abs(span - (prev[1] - prev[0])) > span * 1e-6) return;
+  // A window (about the same span) that moved right; a growing chart just redraws.
+  if (!(moved > 0) || Math.abs(span - (prev[1] - prev[0])) > span * 0.05) return;
   const dx = (moved / span) * pw;
   if (dx > pw / 3) return;
   const now = performance.now();
@@ -386,6 +426,15 @@ export default {
     const el = h("figure", { class: "bd-chart" }, title, legend, plot, details);
     Object.assign(el, { bdTitle: title, bdLegend: legend, bdSvg: svg, bdPlot: plot, bdTable: table, bdDetails: details, bdClipId: nextId("bd-chart-clip") });
     details.addEventListener("toggle", () => { if (details.open) schedule(el); });
+    const tip = h("div", { class: "bd-chart-tip", "aria-hidden": "true", hidden: true });
+    plot.append(tip);
+    el.bdTip = tip;
+    plot.addEventListener("pointermove", (e) => {
+      const box = svg.getBoundingClientRect();
+      el.bdHoverX = ((e.clientX - box.left) / (box.width || 1)) * (+svg.getAttribute("width") || box.width);
+      hover(el, el.bdHoverX);
+    });
+    plot.addEventListener("pointerleave", () => { el.bdHoverX = undefined; hover(el, undefined); });
     // Responsive: redraw at the container's width.
     let lastWidth = 0;
     new ResizeObserver(([entry]) => {
