@@ -26,6 +26,9 @@ function s(tag, attrs = {}, ...children) {
 }
 
 const finite = (v) => typeof v === "number" && Number.isFinite(v);
+// Loops, not Math.min(...list): a long series would overflow the argument stack.
+const least = (list) => list.reduce((a, b) => (b < a ? b : a), Infinity);
+const most = (list) => list.reduce((a, b) => (b > a ? b : a), -Infinity);
 
 // ---- number formats (ChartView.TickFormat: auto, integer, decimal:N, percent, time) ----
 
@@ -109,7 +112,8 @@ function colourOf(series) {
   return series.color ? cssColor(series.color) : `var(--bd-chart-${(series.index % PALETTE) + 1})`;
 }
 
-function render(el) {
+/** Draws the chart now from its cached props (exported for measurements). */
+export function render(el) {
   el.bdFrame = 0;
   const w = el.bdWidget;
   if (!w) return;
@@ -128,8 +132,8 @@ function render(el) {
   const ys = all.map((pt) => pt.y).filter(finite);
 
   // y: fixed bounds win; otherwise fitted (bars stand on 0) and rounded out to ticks.
-  let yLo = finite(p.yMin) ? p.yMin : ys.length ? Math.min(...ys) : 0;
-  let yHi = finite(p.yMax) ? p.yMax : ys.length ? Math.max(...ys) : 1;
+  let yLo = finite(p.yMin) ? p.yMin : ys.length ? least(ys) : 0;
+  let yHi = finite(p.yMax) ? p.yMax : ys.length ? most(ys) : 1;
   if (series.some((x) => x.kind === "bar") && !finite(p.yMin)) yLo = Math.min(0, yLo);
   if (yHi <= yLo) { yHi = yLo + (finite(p.yMax) ? 0 : 1); if (yHi <= yLo) yLo = yHi - 1; }
   const fixedY = finite(p.yMin) && finite(p.yMax);
@@ -160,8 +164,8 @@ function render(el) {
     xTicks = categories.map((c, i) => ({ at: left + (i + 0.5) * band, text: c })).filter((_, i) => i % every === 0);
   } else {
     const xs = all.map((pt) => pt.x).filter(finite);
-    let xLo = xs.length ? Math.min(...xs) : 0;
-    let xHi = xs.length ? Math.max(...xs) : 1;
+    let xLo = xs.length ? least(xs) : 0;
+    let xHi = xs.length ? most(xs) : 1;
     if (xHi <= xLo) { xLo -= 1; xHi += 1; }
     if (series.some((ser) => ser.kind === "scatter")) {
       // Dots keep clear of the edges.
@@ -371,7 +375,7 @@ function summary(el, m) {
     if (ser.kind === "bar" && n && n <= 12) {
       text += ` (${ser.points.map((pt) => `${m.xKey(pt.x)} ${formatValue(pt.y, m.yFormat)}`).join(", ")})`;
     } else if (ys.length) {
-      text += `, from ${formatValue(Math.min(...ys), m.yFormat)} to ${formatValue(Math.max(...ys), m.yFormat)}`;
+      text += `, from ${formatValue(least(ys), m.yFormat)} to ${formatValue(most(ys), m.yFormat)}`;
       if (ser.kind === "line") text += `, latest ${formatValue(ys[ys.length - 1], m.yFormat)}`;
     }
     return text;
