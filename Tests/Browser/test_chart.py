@@ -8,9 +8,10 @@ chart-phone, chart-dark."""
 
 import json
 import re
+import time
 import unittest
 
-from harness import BrowserCase, By, axe_source, new_driver, Page, SCREENSHOTS
+from harness import BrowserCase, By, axe_source, new_driver, Page, PAGES, SCREENSHOTS
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -81,8 +82,6 @@ class ChartTests(BrowserCase):
         p.until(lambda: self.line_points("loadChart", "cpu") == len(server), message="the SVG did not settle on the server's points")
         self.assertEqual(len(self.table_rows("loadChart")), len(server))
         held = self.line_points("loadChart", "cpu")
-        self.driver.implicitly_wait(0)
-        import time
         time.sleep(1.2)
         self.assertEqual(self.line_points("loadChart", "cpu"), held, "nothing streams while paused")
         p.widget("pauseButton").click()
@@ -142,7 +141,6 @@ class ChartTests(BrowserCase):
         self.open()
         p.until(lambda: self.line_points("loadChart", "cpu") == 40, timeout=60, message="the window never filled")
         shifts = set()
-        import time
         for _ in range(40):
             shifts.add(p.js("return new DOMMatrix(getComputedStyle(arguments[0].querySelector('.bd-chart-slide')).transform).e",
                             p.widget("loadChart")))
@@ -179,6 +177,7 @@ class ChartTests(BrowserCase):
         for theme in ("light", "dark"):
             with self.subTest(theme=theme):
                 p.js("document.documentElement.dataset.theme = arguments[0]", theme)
+                time.sleep(0.5)  # buttons fade to the theme's colours (CSS transitions)
                 bad = [v for v in p.axe(AXE) if v[1] in ("serious", "critical")]
                 self.assertEqual(bad, [], f"axe on chart ({theme}): {json.dumps(bad)}")
 
@@ -193,12 +192,29 @@ class ChartTests(BrowserCase):
                     page.widget("pearsButton").click()
                 page.widget("applesButton").click()
                 page.until(lambda: page.settled())
-                import time
                 time.sleep(2.5)  # a few more samples
                 page.screenshot(f"chart-{suffix}")
                 self.assertTrue((SCREENSHOTS / f"chart-{suffix}.png").exists())
             finally:
                 driver.quit()
+
+
+class ChartAttachTests(BrowserCase):
+    """Attach mode: the page's own element becomes the chart and keeps the page's name."""
+
+    server_options = {"extra_pages": [PAGES / "chart-attach.html"]}
+
+    def test_a_pages_element_becomes_the_chart(self):
+        p = self.page
+        p.fresh()
+        self.driver.get(p.base + "/chart-attach.html")
+        p.wait_connected()
+        chart = self.driver.find_element(By.CSS_SELECTOR, "section.panel")
+        p.until(lambda: len(chart.find_elements(By.CSS_SELECTOR, "rect.bd-chart-bar")) == 3, message="no bars in the page's element")
+        self.assertEqual(chart.get_attribute("aria-labelledby"), "heading", "the page's name is kept")
+        self.assertIsNone(chart.get_attribute("aria-label"))
+        self.driver.find_element(By.CSS_SELECTOR, "button[data-bind=plumsButton]").click()
+        p.until(lambda: "Plums 1" in chart.find_element(By.CSS_SELECTOR, "svg").get_attribute("aria-label"))
 
 
 if __name__ == "__main__":

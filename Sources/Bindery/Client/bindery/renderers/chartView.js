@@ -9,6 +9,7 @@
 // <table>, kept in step while it is open. Colours: the series' own, else the theme's
 // --bd-chart-1…6 (bindery.css), so both themes work. Width follows the container.
 import { h, cssColor, nextId } from "../dom.js";
+import { commonProps } from "../registry.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const PALETTE = 6;
@@ -121,9 +122,12 @@ export function render(el) {
   const { p, series, categorical, categories } = m;
   el.bdTitle.textContent = p.title ?? "";
   el.bdTitle.hidden = !p.title;
-  // The figure is named by its title, unless the app gave it an accessibilityLabel.
-  if (p.title && !p.accessibilityLabel) el.setAttribute("aria-labelledby", el.bdTitle.id);
-  else el.removeAttribute("aria-labelledby");
+  // The figure is named by its title, unless the app gave it an accessibilityLabel (or
+  // an attach-mode page named the element itself).
+  if (!el.bdPageNamed) {
+    if (p.title && !p.accessibilityLabel) el.setAttribute("aria-labelledby", el.bdTitle.id);
+    else el.removeAttribute("aria-labelledby");
+  }
   renderLegend(el, m);
 
   const width = Math.max(240, Math.round(el.bdPlot.clientWidth || 600));
@@ -418,42 +422,46 @@ function schedule(el) {
 
 const update = (el, _v, w) => { el.bdWidget = w; schedule(el); };
 
+/** Builds the chart's parts into `el`: a <figure> in auto-render, the page's element in attach mode. */
+function build(el) {
+  if (el.bdSvg) return el;
+  el.bdPageNamed = el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby");
+  const title = h("h3", { class: "bd-chart-title", id: nextId("bd-chart-title"), hidden: true });
+  const legend = h("ul", { class: "bd-chart-legend", "aria-hidden": "true", hidden: true });
+  const svg = s("svg", { class: "bd-chart-svg", role: "img", "aria-label": "Chart", xmlns: SVG });
+  const plot = h("div", { class: "bd-chart-plot" }, svg);
+  const table = h("table", { class: "bd-chart-table" });
+  const details = h("details", { class: "bd-chart-data" }, h("summary", { text: "Data table" }), h("div", { class: "bd-chart-table-wrap", tabindex: "0", role: "region", "aria-label": "Data table" }, table));
+  el.classList.add("bd-chart");
+  el.append(title, legend, plot, details);
+  Object.assign(el, { bdTitle: title, bdLegend: legend, bdSvg: svg, bdPlot: plot, bdTable: table, bdDetails: details, bdClipId: nextId("bd-chart-clip") });
+  details.addEventListener("toggle", () => { if (details.open) schedule(el); });
+  const tip = h("div", { class: "bd-chart-tip", "aria-hidden": "true", hidden: true });
+  plot.append(tip);
+  el.bdTip = tip;
+  plot.addEventListener("pointermove", (e) => {
+    const box = svg.getBoundingClientRect();
+    el.bdHoverX = ((e.clientX - box.left) / (box.width || 1)) * (+svg.getAttribute("width") || box.width);
+    hover(el, el.bdHoverX);
+  });
+  plot.addEventListener("pointerleave", () => { el.bdHoverX = undefined; hover(el, undefined); });
+  // Responsive: redraw at the container's width.
+  let lastWidth = 0;
+  new ResizeObserver(([entry]) => {
+    const width = Math.round(entry.contentRect.width);
+    if (width !== lastWidth) { lastWidth = width; schedule(el); }
+  }).observe(plot);
+  return el;
+}
+
 export default {
   captionless: true, // it names itself: its title, or its accessibilityLabel as aria-label
-  create() {
-    const title = h("h3", { class: "bd-chart-title", id: nextId("bd-chart-title"), hidden: true });
-    const legend = h("ul", { class: "bd-chart-legend", "aria-hidden": "true", hidden: true });
-    const svg = s("svg", { class: "bd-chart-svg", role: "img", "aria-label": "Chart", xmlns: SVG });
-    const plot = h("div", { class: "bd-chart-plot" }, svg);
-    const table = h("table", { class: "bd-chart-table" });
-    const details = h("details", { class: "bd-chart-data" }, h("summary", { text: "Data table" }), h("div", { class: "bd-chart-table-wrap", tabindex: "0", role: "region", "aria-label": "Data table" }, table));
-    const el = h("figure", { class: "bd-chart" }, title, legend, plot, details);
-    Object.assign(el, { bdTitle: title, bdLegend: legend, bdSvg: svg, bdPlot: plot, bdTable: table, bdDetails: details, bdClipId: nextId("bd-chart-clip") });
-    details.addEventListener("toggle", () => { if (details.open) schedule(el); });
-    const tip = h("div", { class: "bd-chart-tip", "aria-hidden": "true", hidden: true });
-    plot.append(tip);
-    el.bdTip = tip;
-    plot.addEventListener("pointermove", (e) => {
-      const box = svg.getBoundingClientRect();
-      el.bdHoverX = ((e.clientX - box.left) / (box.width || 1)) * (+svg.getAttribute("width") || box.width);
-      hover(el, el.bdHoverX);
-    });
-    plot.addEventListener("pointerleave", () => { el.bdHoverX = undefined; hover(el, undefined); });
-    // Responsive: redraw at the container's width.
-    let lastWidth = 0;
-    new ResizeObserver(([entry]) => {
-      const width = Math.round(entry.contentRect.width);
-      if (width !== lastWidth) { lastWidth = width; schedule(el); }
-    }).observe(plot);
-    return el;
-  },
+  create: () => build(h("figure")),
+  hydrate: (el) => { build(el); },
   props: {
     title: update, xAxisTitle: update, yAxisTitle: update, yMin: update, yMax: update,
     xTickFormat: update, yTickFormat: update, showsLegend: update, series: update, points: update,
-    accessibilityLabel(el, v, w) {
-      if (v) el.setAttribute("aria-label", v); else el.removeAttribute("aria-label");
-      update(el, v, w);
-    },
+    accessibilityLabel(el, v, w) { commonProps.accessibilityLabel(el, v); update(el, v, w); },
   },
   // Keyed ops on `points` or `series`: the cache has them; redraw on the next frame.
   ops(el) { schedule(el); return true; },
