@@ -98,13 +98,17 @@ function model(w) {
   for (const pt of p.points ?? []) byId.get(pt.series)?.points.push(pt);
   const categorical = series.some((x) => x.kind === "bar" || x.points.some((pt) => typeof pt.x === "string"));
   const xFormat = p.xTickFormat ?? "auto";
-  const xKey = (x) => (typeof x === "string" ? x : formatValue(x, xFormat));
+  // A category's key is its label, or its number exactly (two numbers may read alike).
+  const xKey = (x) => (typeof x === "string" ? x : `\u0000${x}`);
+  const xText = (x) => (typeof x === "string" ? x : formatValue(x, xFormat));
   let categories = [];
   if (categorical) {
     const seen = new Set();
     for (const x of series) for (const pt of x.points) { const k = xKey(pt.x); if (!seen.has(k)) { seen.add(k); categories.push(k); } }
   }
-  return { p, series, categorical, categories, xKey, xFormat, yFormat: p.yTickFormat ?? "auto" };
+  const categoryText = new Map();
+  for (const ser of series) for (const pt of ser.points) categoryText.set(xKey(pt.x), xText(pt.x));
+  return { p, series, categorical, categories, categoryText, xKey, xText, xFormat, yFormat: p.yTickFormat ?? "auto" };
 }
 
 // ---- drawing ----
@@ -165,7 +169,7 @@ export function render(el) {
     const index = new Map(categories.map((c, i) => [c, i]));
     x = (pt) => left + (index.get(m.xKey(pt.x)) + 0.5) * band;
     const every = Math.max(1, Math.ceil(categories.length / Math.max(1, Math.floor(pw / 64))));
-    xTicks = categories.map((c, i) => ({ at: left + (i + 0.5) * band, text: c })).filter((_, i) => i % every === 0);
+    xTicks = categories.map((c, i) => ({ at: left + (i + 0.5) * band, text: m.categoryText.get(c) })).filter((_, i) => i % every === 0);
   } else {
     const xs = all.map((pt) => pt.x).filter(finite);
     let xLo = xs.length ? least(xs) : 0;
@@ -319,7 +323,7 @@ function hover(el, px) {
   if (!rows.length) { el.bdTip.hidden = true; return; }
   el.bdGuide = s("line", { class: "bd-chart-guide", x1: best.at, x2: best.at, y1: L.top, y2: L.top + L.ph });
   el.bdSvg.append(el.bdGuide);
-  el.bdTip.replaceChildren(h("div", { class: "bd-chart-tip-x", text: typeof best.x === "string" ? best.x : formatValue(best.x, m.xFormat) }), ...rows);
+  el.bdTip.replaceChildren(h("div", { class: "bd-chart-tip-x", text: m.xText(best.x) }), ...rows);
   el.bdTip.hidden = false;
   const scale = el.bdPlot.clientWidth / (+el.bdSvg.getAttribute("width") || 1);
   const tipWidth = el.bdTip.offsetWidth;
@@ -377,7 +381,7 @@ function summary(el, m) {
     const n = ser.points.length;
     let text = `${ser.title}: ${kinds[ser.kind] ?? ser.kind}, ${n} ${n === 1 ? "point" : "points"}`;
     if (ser.kind === "bar" && n && n <= 12) {
-      text += ` (${ser.points.map((pt) => `${m.xKey(pt.x)} ${formatValue(pt.y, m.yFormat)}`).join(", ")})`;
+      text += ` (${ser.points.map((pt) => `${m.xText(pt.x)} ${formatValue(pt.y, m.yFormat)}`).join(", ")})`;
     } else if (ys.length) {
       text += `, from ${formatValue(least(ys), m.yFormat)} to ${formatValue(most(ys), m.yFormat)}`;
       if (ser.kind === "line") text += `, latest ${formatValue(ys[ys.length - 1], m.yFormat)}`;
@@ -405,8 +409,8 @@ function renderTable(el, m) {
     ...series.map((ser) => h("th", { scope: "col", text: ser.title })));
   const body = keys.map((k) => {
     const r = rows.get(k);
-    return h("tr", { "data-x": String(k) },
-      h("th", { scope: "row", text: m.categorical ? String(k) : formatValue(r.x, m.xFormat) }),
+    return h("tr", {},
+      h("th", { scope: "row", text: m.xText(r.x) }),
       ...series.map((ser) => h("td", { text: (r.values.get(ser.id) ?? []).map((v) => formatValue(v, m.yFormat)).join(", ") })));
   });
   el.bdTable.replaceChildren(
