@@ -168,6 +168,16 @@ class ChartTests(BrowserCase):
         finally:
             driver.quit()
 
+    def test_tick_formats(self):
+        self.open()
+        got = self.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            import('/bindery/renderers/chartView.js').then(({ formatValue: f }) => done([
+              f(0.42, 'percent', 0.2), f(0.425, 'percent'), f(12.6, 'integer'), f(3.14159, 'decimal:2'),
+              f(15300, 'auto'), f(2500000, 'auto'), f(0.25, 'auto', 0.05), f(12, 'auto', 2), f(null, 'auto'),
+              f('Mon', 'percent'), f(new Date(2024, 4, 1, 14, 5, 30).getTime() / 1000, 'time')]));""")
+        self.assertEqual(got, ["42%", "42.5%", "13", "3.14", "15.3k", "2.5M", "0.25", "12", "–", "Mon", "14:05:30"])
+
     @unittest.skipIf(AXE is None, "axe-core is not installed (make test-deps)")
     def test_axe_light_and_dark_with_the_tables_open(self):
         p = self.page
