@@ -29,6 +29,12 @@ public enum ErrorCode: String, Sendable, CaseIterable, Error {
     /// A binding threw (an error reached a `Binder` or `bind(onNext:)`) while handling
     /// this client's event. The session goes on.
     case bindingFailed = "binding-failed"
+    /// An upload over the size cap (declared size or bytes so far): refused before the rest is read.
+    case uploadTooLarge = "upload-too-large"
+    /// An upload that is not in progress (cancelled, its connection dropped, never begun).
+    case uploadAborted = "upload-aborted"
+    /// An upload chunk at the wrong offset, an upload begun twice, or ended early.
+    case uploadOutOfOrder = "upload-out-of-order"
 }
 
 /// A protocol error: a stable ``ErrorCode`` and a readable message.
