@@ -78,6 +78,11 @@ public enum DemoScenes {
                             isShared: false) { _ in
             BigTableViewController()
         },
+        DemoSceneDefinition(name: "upload", title: "Upload files",
+                            summary: "Choose or drop files: watch them go up, then see each in a table. Files over 1 MiB are refused.",
+                            isShared: false) { _ in
+            UploadViewController()
+        },
     ]
 
     /// The scene called `name`, if any.

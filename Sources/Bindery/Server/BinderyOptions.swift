@@ -64,6 +64,10 @@ public struct BinderyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Largest WebSocket message or frame; larger closes with 1009.", valueName: "bytes"))
     public var maxMessageSize = 64 << 10
 
+    /// `--max-upload-size`: the largest uploaded file (and the most one picker holds at once).
+    @Option(help: ArgumentHelp("Largest uploaded file; larger is refused with upload-too-large.", valueName: "bytes"))
+    public var maxUploadSize = 10 << 20
+
     /// The defaults.
     public init() {}
 
@@ -87,6 +91,7 @@ public struct BinderyOptions: ParsableArguments {
         try check(maxConnections, 1...1_000_000, "max-connections")
         try check(maxWebsockets, 1...1_000_000, "max-websockets")
         try check(maxMessageSize, 1024...(64 << 20), "max-message-size")
+        try check(maxUploadSize, 0...(1 << 30), "max-upload-size")
         let name = logLevel.lowercased()
         guard name == "warn" || Logger.Level(rawValue: name) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical, not '\(logLevel)'")
@@ -95,7 +100,7 @@ public struct BinderyOptions: ParsableArguments {
 
     /// The app configuration these options describe.
     public var configuration: BinderyApp.Configuration {
-        BinderyApp.Configuration(
+        var configuration = BinderyApp.Configuration(
             host: host, port: port, publicDirectory: publicDirectory,
             allowedOrigins: allowOrigin.flatMap { $0.split(separator: ",") }
                 .map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }.filter { !$0.isEmpty },
@@ -106,6 +111,10 @@ public struct BinderyOptions: ParsableArguments {
             webSocket: WebSocketConfiguration(maxFrameSize: maxMessageSize, maxMessageSize: maxMessageSize),
             maxWebSockets: maxWebsockets,
             logLevel: level)
+        // Uploads: the cap, and HTTP bodies big enough for one (`POST …/uploads/<picker>`).
+        configuration.sessions.maxUploadSize = maxUploadSize
+        configuration.http.limits.maxBodySize = max(configuration.http.limits.maxBodySize, maxUploadSize + (64 << 10))
+        return configuration
     }
 }
 
