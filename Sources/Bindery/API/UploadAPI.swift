@@ -48,9 +48,9 @@ final class UploadAPI {
         nextID += 1
         let id = "http-\(nextID)"
         let steps: [UploadMessage.Step] = [
-            .begin(name: name, contentType: contentType, size: request.body.count),
+            .begin(name: name, contentType: contentType, size: request.body.count, last: true),
             .chunk(offset: 0, data: Data(request.body)),
-            .end(last: true),
+            .end,
         ]
         var answer: ServerMessage?
         for step in steps {

@@ -4,19 +4,20 @@ import Foundation
 /// `uploadBegin` → `uploadChunk`… → `uploadEnd`, or `uploadCancel`.
 ///
 /// ```json
-/// {"type":"uploadBegin","seq":1,"target":"picker","upload":"u1","name":"a.txt","contentType":"text/plain","size":5}
+/// {"type":"uploadBegin","seq":1,"target":"picker","upload":"u1","name":"a.txt","contentType":"text/plain","size":5,"last":true}
 /// {"type":"uploadChunk","seq":2,"target":"picker","upload":"u1","offset":0,"data":"aGVsbG8="}
-/// {"type":"uploadEnd","seq":3,"target":"picker","upload":"u1","last":true}
+/// {"type":"uploadEnd","seq":3,"target":"picker","upload":"u1"}
 /// ```
 public struct UploadMessage: Equatable, Sendable {
     /// What this step does.
     public enum Step: Equatable, Sendable {
-        /// A file of `size` bytes begins (checked against the caps before any byte).
-        case begin(name: String, contentType: String, size: Int)
+        /// A file of `size` bytes begins (checked against the caps before any byte);
+        /// `last`: the pick's last file (default true).
+        case begin(name: String, contentType: String, size: Int, last: Bool)
         /// `data` goes at `offset` (the bytes sent so far).
         case chunk(offset: Int, data: Data)
-        /// The file is complete; `last`: the pick's last file (default true).
-        case end(last: Bool)
+        /// The file is complete.
+        case end
         /// The user cancelled (`upload` nil: every upload of this picker).
         case cancel
     }

@@ -70,13 +70,13 @@ extension MessageDecoder {
                 guard let name else { return .failure(Problem(message: "uploadBegin needs a 'name' (the file's)")) }
                 guard let size else { return .failure(Problem(message: "uploadBegin needs a 'size' (bytes)")) }
                 let type = contentType.map { $0.isEmpty ? "application/octet-stream" : $0 } ?? "application/octet-stream"
-                return .success(.begin(name: name, contentType: type, size: size))
+                return .success(.begin(name: name, contentType: type, size: size, last: last ?? true))
             case .uploadChunk:
                 guard let offset else { return .failure(Problem(message: "uploadChunk needs an 'offset' (bytes sent before it)")) }
                 guard let data else { return .failure(Problem(message: "uploadChunk needs 'data' (base64)")) }
                 return .success(.chunk(offset: offset, data: data))
             case .uploadEnd:
-                return .success(.end(last: last ?? true))
+                return .success(.end)
             default:
                 return .success(.cancel)
             }

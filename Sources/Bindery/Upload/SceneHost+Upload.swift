@@ -43,12 +43,13 @@ extension SceneHost {
                               owner: ObjectIdentifier?) throws(UploadError) {
         let id = message.upload ?? ""
         switch message.step {
-        case .begin(let name, let contentType, let size):
-            try picker.beginUpload(id, name: name, contentType: contentType, size: size, limit: limit, owner: owner)
+        case .begin(let name, let contentType, let size, let last):
+            try picker.beginUpload(id, name: name, contentType: contentType, size: size, last: last, limit: limit,
+                                   owner: owner)
         case .chunk(let offset, let data):
             try picker.appendUploadChunk(id, offset: offset, data: data)
-        case .end(let last):
-            try picker.endUpload(id, last: last)
+        case .end:
+            try picker.endUpload(id)
         case .cancel:
             picker.cancelUpload(message.upload)
         }

@@ -4,10 +4,11 @@ import Foundation
 /// `uploadBegin` / `uploadChunk` / `uploadEnd` / `uploadCancel` and for the HTTP API).
 /// An error ends the upload it names (its bytes are dropped) and fires `rx.uploadDidFail`.
 extension DocumentPicker {
-    /// Starts upload `id` of a file of `size` bytes. `limit` is the server's cap: the
-    /// file may not exceed it nor ``maxFileSize``, and the bytes this picker holds at once
-    /// may not exceed it either. Refused before any byte is read.
-    public func beginUpload(_ id: String, name: String, contentType: String, size: Int, limit: Int,
+    /// Starts upload `id` of a file of `size` bytes; `last`: the pick's last file (when it
+    /// ends, or fails, `rx.didPickDocuments` gets the pick's files that are in). `limit`
+    /// is the server's cap: the file may not exceed it nor ``maxFileSize``, and the bytes
+    /// this picker holds at once may not exceed it either. Refused before any byte is read.
+    public func beginUpload(_ id: String, name: String, contentType: String, size: Int, last: Bool = true, limit: Int,
                             owner: ObjectIdentifier? = nil) throws(UploadError) {
         guard isEnabled else { throw UploadError(.disabled, "\(kind) '\(self.id)' is disabled", upload: id, fileName: name) }
         guard uploads[id] == nil else {
@@ -24,19 +25,19 @@ extension DocumentPicker {
         }
         guard accepts(name: name, contentType: contentType) else {
             throw fail(UploadError(.badValue, "'\(name)' (\(contentType)) is not one of \(allowedContentTypes.joined(separator: ", "))",
-                                   upload: id, fileName: name))
+                                   upload: id, fileName: name), endsPick: last)
         }
         let cap = min(maxFileSize ?? limit, limit)
         guard size <= cap else {
             throw fail(UploadError(.tooLarge, "'\(name)' is \(Self.bytes(size)); the largest file allowed is \(Self.bytes(cap))",
-                                   upload: id, fileName: name))
+                                   upload: id, fileName: name), endsPick: last)
         }
         let held = bufferedByteCount + uploads.values.reduce(0) { $0 + $1.size - $1.data.count }
         guard held + size <= limit else {
             throw fail(UploadError(.tooLarge, "'\(name)' would bring this pick's files to \(Self.bytes(held + size)); at most \(Self.bytes(limit)) at once",
-                                   upload: id, fileName: name))
+                                   upload: id, fileName: name), endsPick: last)
         }
-        uploads[id] = Upload(name: name, contentType: contentType, size: size, owner: owner)
+        uploads[id] = Upload(name: name, contentType: contentType, size: size, last: last, owner: owner)
         progressHub.send(UploadProgress(upload: id, fileName: name, completedUnitCount: 0, totalUnitCount: size))
     }
 
@@ -61,9 +62,9 @@ extension DocumentPicker {
         progressHub.send(progress)
     }
 
-    /// Ends upload `id`: the file is in. When it is the pick's `last` file (always, for a
+    /// Ends upload `id`: the file is in. When it is the pick's last file (always, for a
     /// single-file picker), `rx.didPickDocuments` gets the pick's files.
-    public func endUpload(_ id: String, last: Bool = true) throws(UploadError) {
+    public func endUpload(_ id: String) throws(UploadError) {
         guard let upload = uploads[id] else {
             throw UploadError(.aborted, "no upload '\(id)' in progress (it was cancelled, aborted or never begun)", upload: id)
         }
@@ -73,7 +74,12 @@ extension DocumentPicker {
         }
         uploads[id] = nil
         picked.append(PickedFile(name: upload.name, contentType: upload.contentType, data: upload.data))
-        guard last || !allowsMultipleSelection else { return }
+        if upload.last || !allowsMultipleSelection { finishPick() }
+    }
+
+    /// Hands the pick's files that are in to `rx.didPickDocuments` (none: nothing).
+    private func finishPick() {
+        guard !picked.isEmpty else { return }
         let files = picked
         picked = []
         pickHub.send(files)
@@ -122,9 +128,13 @@ extension DocumentPicker {
     }
 
     /// Reports `error` (dropping upload `drop`, if given) and returns it for throwing.
-    private func fail(_ error: UploadError, drop: String? = nil) -> UploadError {
-        if let drop { uploads[drop] = nil }
+    /// When the failed file was the pick's last (`endsPick`, or the dropped upload's), the
+    /// pick's files that are in are delivered first.
+    private func fail(_ error: UploadError, drop: String? = nil, endsPick: Bool = false) -> UploadError {
+        var last = endsPick
+        if let drop, let upload = uploads.removeValue(forKey: drop) { last = last || upload.last }
         failureHub.send(error)
+        if last { finishPick() }
         return error
     }
 

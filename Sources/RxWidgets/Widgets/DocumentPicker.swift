@@ -60,6 +60,7 @@ open class DocumentPicker: Control {
         let name: String
         let contentType: String
         let size: Int
+        let last: Bool
         let owner: ObjectIdentifier?
         var data = Data()
     }

@@ -78,6 +78,8 @@ export function friendlyError(msg) {
     case "rate-limited": return "Too many actions at once: slow down a little.";
     case "binding-failed": return "The app could not handle that. Try again.";
     case "bad-value": return "That value was not accepted.";
+    case "upload-too-large": return "That file is too large.";
+    case "upload-aborted": return "The upload stopped. Try again.";
     default: return "Something went wrong. Try again.";
   }
 }

@@ -23,11 +23,12 @@ import searchBar from "./searchBar.js";
 import textView from "./textView.js";
 import pickerView from "./pickerView.js";
 import { tapGestureRecognizer, longPressGestureRecognizer } from "./gestureRecognizer.js";
+import documentPicker from "./documentPicker.js";
 
 const builtIn = {
   view, label, button, textField, slider, switch: switchRenderer, segmentedControl, stepper,
   datePicker, progressView, activityIndicator, imageView, listView,
   tableView, alertController, navigationController, barButtonItem, searchBar, textView, pickerView,
-  tapGestureRecognizer, longPressGestureRecognizer,
+  tapGestureRecognizer, longPressGestureRecognizer, documentPicker,
 };
 for (const [kind, renderer] of Object.entries(builtIn)) registerRenderer(kind, renderer);
