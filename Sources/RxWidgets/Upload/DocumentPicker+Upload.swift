@@ -138,11 +138,11 @@ extension DocumentPicker {
         return error
     }
 
-    /// `1.5 MB`, `512 bytes`: sizes for messages.
+    /// `1 MiB`, `512 bytes`, `1048577 bytes`: exact sizes for messages (a rounded size
+    /// could read as equal to the cap it exceeds).
     static func bytes(_ count: Int) -> String {
-        if count < 1024 { return "\(count) bytes" }
-        if count < 1 << 20 { return "\(count / 1024) KiB" }
-        let mib = Double(count) / Double(1 << 20)
-        return mib == mib.rounded() ? "\(Int(mib)) MiB" : String(format: "%.1f MiB", mib)
+        if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
+        if count >= 1024, count % 1024 == 0 { return "\(count >> 10) KiB" }
+        return "\(count) bytes"
     }
 }
