@@ -78,6 +78,9 @@ open class DocumentPicker: Control {
 
     override public var kind: String { "documentPicker" }
 
+    /// None: a picker's input arrives as uploads, not control events.
+    override public var userEvents: Event { [] }
+
     override func collectProperties(into properties: inout [String: WidgetValue]) {
         super.collectProperties(into: &properties)
         properties[DocumentPickerProperty.allowedContentTypes] = .strings(allowedContentTypes)
