@@ -6,7 +6,7 @@ import RxWidgets
 import XCTest
 
 /// A picker whose progress and picks go to labels (what the answers carry).
-private final class UploadTestViewController: ViewController, Scene {
+final class UploadTestViewController: ViewController, Scene {
     let bag = DisposeBag()
     let picker = DocumentPicker()
     let status = Label()
