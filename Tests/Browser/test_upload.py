@@ -12,7 +12,9 @@ import unittest
 import urllib.request
 from pathlib import Path
 
-from harness import BrowserCase, By, SCREENSHOTS
+from harness import BrowserCase, By, SCREENSHOTS, axe_source
+
+AXE = axe_source()
 
 # A 2×2 red PNG.
 PNG = base64.b64decode(
@@ -114,6 +116,17 @@ class UploadTests(BrowserCase):
         self.page.js("arguments[0].focus()", field)
         self.assertEqual(self.page.js("return document.activeElement"), field)
         self.assertIn("up to 1.0 MiB each", self.page.widget("picker").text)
+
+    def test_no_serious_accessibility_violation_with_rows_and_an_error(self):
+        if AXE is None:
+            self.skipTest("axe-core is not installed (make test-deps)")
+        self.open()
+        self.input().send_keys("\n".join([self.file("ok.txt", b"fine\n"), self.file("huge.bin", b"0" * ((1 << 20) + 5))]))
+        self.page.until(lambda: len(self.upload_rows()) == 2 and self.upload_rows()[1]["error"], message="no error")
+        bad = [v for v in self.page.axe(AXE) if v[1] in ("serious", "critical")]
+        self.assertEqual(bad, [], json.dumps(bad))
+        # The failed last file still delivers the pick's first one.
+        self.page.until(lambda: any(r[0] == "ok.txt" for r in self.table_rows()))
 
 
 if __name__ == "__main__":
