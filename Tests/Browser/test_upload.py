@@ -7,9 +7,9 @@ the page says so. Screenshots go to /tmp/bindery-screenshots/upload-*.png."""
 import base64
 import json
 import os
+import shutil
 import tempfile
 import unittest
-import urllib.request
 from pathlib import Path
 
 from harness import BrowserCase, By, SCREENSHOTS, axe_source
@@ -21,12 +21,14 @@ PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==")
 
 
-class UploadTests(BrowserCase):
+class UploadCase(BrowserCase):
+    """The upload scene's page, and files made for it in a temporary directory."""
+
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
         cls.tmp = Path(tempfile.mkdtemp(prefix="bindery-upload-"))
-        cls.addClassCleanup(lambda: __import__("shutil").rmtree(cls.tmp, ignore_errors=True))
+        cls.addClassCleanup(shutil.rmtree, cls.tmp, ignore_errors=True)
 
     def file(self, name, data):
         path = self.tmp / name
@@ -59,6 +61,8 @@ class UploadTests(BrowserCase):
             " code: li.querySelector('.bd-upload-error').dataset.code ?? null}))",
             self.page.widget("picker"))
 
+
+class UploadTests(UploadCase):
     def test_a_text_file_goes_up_and_shows_in_the_table(self):
         self.open()
         # 200 KiB: seven chunks of 32 KiB, so the progress really moves.
@@ -127,6 +131,44 @@ class UploadTests(BrowserCase):
         self.assertEqual(bad, [], json.dumps(bad))
         # The failed last file still delivers the pick's first one.
         self.page.until(lambda: any(r[0] == "ok.txt" for r in self.table_rows()))
+
+
+class UploadInterruptionTests(UploadCase):
+    """Cancel and a dropped connection mid-upload, through a proxy that can hold the
+    server's answers (so the upload is caught in the middle) or cut the connection."""
+
+    proxy_delay_ms = 0
+
+    def tearDown(self):
+        self.proxy.release_downstream()
+        super().tearDown()
+
+    def test_cancel_mid_upload_stops_it_and_the_server_says_so(self):
+        self.open()
+        self.proxy.hold_downstream()
+        self.input().send_keys(self.file("slow.bin", os.urandom(600_000)))
+        self.page.until(lambda: self.upload_rows())
+        self.page.widget("picker").find_element(By.CSS_SELECTOR, ".bd-upload-cancel").click()
+        self.page.until(lambda: self.upload_rows()[-1]["status"] == "Cancelled")
+        self.assertIsNone(self.upload_rows()[-1]["error"], "a cancel is not an error")
+        self.proxy.release_downstream()
+        self.page.until(lambda: self.page.text("status") == "Upload cancelled.", message="the server's cancel")
+        self.assertEqual(self.table_rows(), [])
+        self.page.screenshot("upload-cancelled")
+
+    def test_a_dropped_connection_aborts_the_upload_on_both_sides(self):
+        self.open()
+        self.proxy.hold_downstream()
+        self.input().send_keys(self.file("cut.bin", os.urandom(600_000)))
+        self.page.until(lambda: self.upload_rows())
+        self.proxy.cut()
+        self.page.until(lambda: self.upload_rows()[-1]["code"] == "upload-aborted", message="the row did not stop")
+        self.assertEqual(self.upload_rows()[-1]["status"], "Stopped")
+        self.proxy.release_downstream()
+        self.page.wait_connected()
+        self.page.until(lambda: "was aborted (its connection closed)" in self.page.text("status"),
+                        message="the server aborted the upload when the connection went")
+        self.page.screenshot("upload-aborted")
 
 
 if __name__ == "__main__":
