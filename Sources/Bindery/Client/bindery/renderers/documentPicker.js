@@ -20,9 +20,9 @@ export default {
   control: true,
   create() {
     const input = h("input", { type: "file", class: "bd-file-input", "aria-label": "Choose files" });
-    const hint = h("span", { class: "bd-drop-hint", text: "or drop files here" });
     const limits = h("span", { class: "bd-drop-limits" });
-    const drop = h("div", { class: "bd-drop" }, input, hint, limits);
+    const hint = h("span", { class: "bd-drop-hint" }, "or drop files here ", limits);
+    const drop = h("div", { class: "bd-drop" }, input, hint);
     const list = h("ul", { class: "bd-uploads", "aria-live": "polite" });
     const el = h("div", { class: "bd-docpicker", role: "group" }, drop, list);
     Object.assign(el, { bdInput: input, bdDrop: drop, bdList: list, bdLimits: limits, bdTypes: [], bdMax: null });
