@@ -198,3 +198,52 @@ final class UploadProtocolTests: XCTestCase {
         XCTAssertTrue(send(chunk(3, "u1", offset: 2, "cd")).contains(#""ack":3"#))
     }
 }
+
+/// A 5 MiB file through the session as the browser sends it (32 KiB base64 chunks in JSON
+/// text messages) against appending the same bytes straight to the picker (what binary
+/// frames would cost at best): prints both, checks the bytes arrive whole.
+final class UploadThroughputTests: XCTestCase {
+    func testFiveMebibytesInJSONChunks() throws {
+        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        let registry = SceneRegistry()
+        registry.register("upload", title: "Upload") { UploadTestViewController() }
+        var configuration = SessionStore.Configuration(strictBindingErrors: false)
+        configuration.maxUploadSize = 8 << 20
+        let store = SessionStore(registry: registry, configuration: configuration, scheduler: scheduler, flushScheduler: scheduler)
+        let session = try store.createSession(scene: "upload")
+        let picker = try XCTUnwrap(session.widget(withID: "picker") as? DocumentPicker)
+        picker.maxFileSize = nil
+        var received: [PickedFile] = []
+        let bag = DisposeBag()
+        picker.rx.didPickDocuments.subscribe(onNext: { received += $0 }).disposed(by: bag)
+
+        let size = 5 << 20, chunk = 32 << 10
+        var file = Data(count: size)
+        for index in stride(from: 0, to: size, by: 4096) { file[index] = UInt8(truncatingIfNeeded: index >> 12) }
+        let messages = stride(from: 0, to: size, by: chunk).map { offset in
+            #"{"type":"uploadChunk","seq":\#(offset / chunk + 2),"target":"picker","upload":"u1","offset":\#(offset),"data":"\#(file[offset..<min(size, offset + chunk)].base64EncodedString())"}"#
+        }
+        let wireBytes = messages.reduce(0) { $0 + $1.utf8.count }
+
+        let start = Date()
+        _ = session.handle(text: #"{"type":"uploadBegin","seq":1,"target":"picker","upload":"u1","name":"five.bin","size":\#(size)}"#)
+        for message in messages {
+            guard case .patch = session.handle(text: message)! else { return XCTFail("a chunk was refused") }
+        }
+        _ = session.handle(text: #"{"type":"uploadEnd","seq":999,"target":"picker","upload":"u1"}"#)
+        let json = Date().timeIntervalSince(start)
+        XCTAssertEqual(received.first?.data, file)
+
+        let direct = Date()
+        try picker.beginUpload("u2", name: "five.bin", contentType: "x/y", size: size, limit: 8 << 20)
+        for offset in stride(from: 0, to: size, by: chunk) {
+            try picker.appendUploadChunk("u2", offset: offset, data: file[offset..<min(size, offset + chunk)])
+        }
+        try picker.endUpload("u2")
+        let raw = Date().timeIntervalSince(direct)
+        XCTAssertEqual(received.last?.data, file)
+        print(String(format: "5 MiB upload: %d JSON chunks, %.2f MiB on the wire (%.0f%%), %.1f ms through the session; raw appends %.1f ms",
+                     messages.count, Double(wireBytes) / Double(1 << 20), 100 * Double(wireBytes) / Double(size),
+                     json * 1000, raw * 1000))
+    }
+}
