@@ -112,6 +112,21 @@ class UploadTests(UploadCase):
         self.assertEqual(self.page.text("status"), "Received 3 files.")
         self.page.screenshot("upload-several")
 
+    def test_a_dropped_file_goes_up_like_a_picked_one(self):
+        self.open()
+        drop = self.page.widget("picker").find_element(By.CSS_SELECTOR, ".bd-drop")
+        self.page.js(
+            "const zone = arguments[0], data = new DataTransfer();"
+            "data.items.add(new File(['dropped here\\nsecond line'], 'dropped.txt', {type: 'text/plain'}));"
+            "zone.dispatchEvent(new DragEvent('dragover', {dataTransfer: data, bubbles: true, cancelable: true}));"
+            "window.overClass = zone.classList.contains('bd-drop-over');"
+            "zone.dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));", drop)
+        self.assertTrue(self.page.js("return window.overClass"), "the drop target shows it is one")
+        self.page.until(lambda: any(r[0] == "dropped.txt" for r in self.table_rows()), message="no row for the dropped file")
+        row = next(r for r in self.table_rows() if r[0] == "dropped.txt")
+        self.assertIn("“dropped here”", row[1])
+        self.assertNotIn("bd-drop-over", drop.get_attribute("class"))
+
     def test_the_picker_is_a_labelled_keyboard_control(self):
         self.open()
         field = self.input()

@@ -67,7 +67,6 @@ export default {
       el.bdMax = typeof v === "number" ? v : null;
       showLimits(el);
     },
-    isEnabled(el, v) { el.bdInput.disabled = v === false; el.classList.toggle("bd-disabled", v === false); },
     accessibilityLabel(el, v) {
       el.bdNamed = v || undefined;
       if (v) el.bdInput.setAttribute("aria-label", v);
