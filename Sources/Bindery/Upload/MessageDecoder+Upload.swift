@@ -18,12 +18,15 @@ extension MessageDecoder {
         var last: Bool?
 
         /// The decoder's duplicate-check bit for an upload field, or nil for another key.
+        /// (No table: this runs for every key an event does not know, and allocates nothing.)
         static func bit(for key: UnsafeBufferPointer<UInt8>) -> UInt16? {
-            let names: [(StaticString, UInt16)] = [
-                ("upload", 512), ("name", 1024), ("contentType", 2048), ("size", 4096),
-                ("offset", 8192), ("data", 16384), ("last", 32768),
-            ]
-            for (name, bit) in names where Self.is(key, name) { return bit }
+            if Self.is(key, "data") { return 16384 }
+            if Self.is(key, "offset") { return 8192 }
+            if Self.is(key, "upload") { return 512 }
+            if Self.is(key, "name") { return 1024 }
+            if Self.is(key, "size") { return 4096 }
+            if Self.is(key, "contentType") { return 2048 }
+            if Self.is(key, "last") { return 32768 }
             return nil
         }
 
