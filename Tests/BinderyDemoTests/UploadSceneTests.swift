@@ -37,6 +37,21 @@ final class UploadSceneTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(client.controller(as: UploadViewController.self)).files.value, [])
     }
 
+    func testSeveralFilesThroughTheTestClientsUploadHelper() throws {
+        let client = try demoClient("upload")
+        let text = Data(("first line\n" + String(repeating: "y", count: 70_000)).utf8)
+        XCTAssertNil(client.upload(text, name: "long.txt", contentType: "text/plain", to: "picker", last: false).errorCode)
+        XCTAssertEqual(client.widget("files")?.rows?.count, 0, "the pick is still open")
+        let answer = client.upload(Data("x".utf8), name: "x.csv", contentType: "text/csv", to: "picker")
+        XCTAssertEqual(answer.changeDescriptions.last, #"status.text = "Received 2 files.""#)
+        let rows = try XCTUnwrap(client.widget("files")?.rows)
+        XCTAssertEqual(rows.map { $0["text"] }, [.string("long.txt"), .string("x.csv")])
+        XCTAssertEqual(rows.first?["detailText"], .string("text/plain · 68.4 KiB · “first line”"))
+        XCTAssertEqual(client.upload(Data(count: (1 << 20) + 1), name: "big", to: "picker").errorCode, "upload-too-large")
+        XCTAssertEqual(client.cancelUploads(of: "picker").changeDescriptions, [#"status.text = "Upload cancelled.""#])
+        XCTAssertEqual(client.divergence(), [])
+    }
+
     func testAnImageRowHasAThumbnail() throws {
         let client = try demoClient("upload")
         let png = Data([0x89, 0x50, 0x4e, 0x47])
