@@ -63,21 +63,12 @@ public typealias UISearchBar = SearchBar
 public typealias UITextView = TextView
 /// `UIPickerView` is ``PickerView``.
 public typealias UIPickerView = PickerView
+/// `UIDocumentPickerViewController` is ``DocumentPicker`` (a file input and drop target in
+/// the browser; the files arrive whole through `rx.didPickDocuments`).
+public typealias UIDocumentPickerViewController = DocumentPicker
 /// `UIGestureRecognizer` is ``GestureRecognizer``.
 public typealias UIGestureRecognizer = GestureRecognizer
 /// `UITapGestureRecognizer` is ``TapGestureRecognizer``.
 public typealias UITapGestureRecognizer = TapGestureRecognizer
 /// `UILongPressGestureRecognizer` is ``LongPressGestureRecognizer``.
 public typealias UILongPressGestureRecognizer = LongPressGestureRecognizer
-/// `UIDocumentPickerViewController` is ``DocumentPicker`` (a file input and drop target in
-/// the browser; the files arrive whole through `rx.didPickDocuments`).
-public typealias UIDocumentPickerViewController = DocumentPicker
-
-extension DocumentPicker {
-    /// UIKit's initializer, with content types as MIME types, wildcards or extensions
-    /// (`"image/*"`, `"text/plain"`, `".csv"`) where UIKit takes `UTType`s. `asCopy` is
-    /// always true here: the server gets the bytes, never a file of the user's.
-    public convenience init(forOpeningContentTypes contentTypes: [String], asCopy: Bool = true) {
-        self.init(allowedContentTypes: contentTypes)
-    }
-}

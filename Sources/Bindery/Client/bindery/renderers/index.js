@@ -14,6 +14,7 @@ import progressView from "./progressView.js";
 import activityIndicator from "./activityIndicator.js";
 import imageView from "./imageView.js";
 import listView from "./listView.js";
+import documentPicker from "./documentPicker.js"; // issue 12's uploads
 // Issue 12's kinds (tables, alerts, navigation, more controls, gestures).
 import tableView from "./tableView.js";
 import alertController from "./alertController.js";
@@ -23,12 +24,11 @@ import searchBar from "./searchBar.js";
 import textView from "./textView.js";
 import pickerView from "./pickerView.js";
 import { tapGestureRecognizer, longPressGestureRecognizer } from "./gestureRecognizer.js";
-import documentPicker from "./documentPicker.js";
 
 const builtIn = {
   view, label, button, textField, slider, switch: switchRenderer, segmentedControl, stepper,
-  datePicker, progressView, activityIndicator, imageView, listView,
+  datePicker, progressView, activityIndicator, imageView, listView, documentPicker,
   tableView, alertController, navigationController, barButtonItem, searchBar, textView, pickerView,
-  tapGestureRecognizer, longPressGestureRecognizer, documentPicker,
+  tapGestureRecognizer, longPressGestureRecognizer,
 };
 for (const [kind, renderer] of Object.entries(builtIn)) registerRenderer(kind, renderer);
