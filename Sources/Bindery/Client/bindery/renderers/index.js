@@ -14,7 +14,6 @@ import progressView from "./progressView.js";
 import activityIndicator from "./activityIndicator.js";
 import imageView from "./imageView.js";
 import listView from "./listView.js";
-import documentPicker from "./documentPicker.js"; // issue 12's uploads
 // Issue 12's kinds (tables, alerts, navigation, more controls, gestures).
 import tableView from "./tableView.js";
 import alertController from "./alertController.js";
@@ -23,6 +22,7 @@ import barButtonItem from "./barButtonItem.js";
 import searchBar from "./searchBar.js";
 import textView from "./textView.js";
 import pickerView from "./pickerView.js";
+import documentPicker from "./documentPicker.js";
 import { tapGestureRecognizer, longPressGestureRecognizer } from "./gestureRecognizer.js";
 
 const builtIn = {
