@@ -180,7 +180,7 @@ final class SceneHost {
 
     /// Runs a user's action (`perform`) and builds the answer: the changes it caused,
     /// minus the sender's own value of `valueProperty`, or an error.
-    private func run(_ event: EventMessage, session: Session, client: SessionClient?, widgetID: String,
+    func run(_ event: EventMessage, session: Session, client: SessionClient?, widgetID: String,
                      valueProperty: String?, _ perform: () -> Result<WidgetValue?, WidgetInputError>) -> ServerMessage {
         isDispatching = true
         let errors = hooks.collectBindingErrors(perform)

@@ -119,6 +119,8 @@ public final class Session {
             // Every client, the sender included, gets `bye` before its connection closes.
             if let store { store.end(self, reason: "bye") } else { finish(reason: "bye") }
             return client == nil ? .bye(reason: "bye") : nil
+        case .upload(let upload):
+            return handleUpload(upload, from: client)
         }
     }
 
@@ -192,6 +194,7 @@ public final class Session {
         let before = clients.count
         clients.removeAll { $0 === client }
         guard clients.count != before else { return }
+        uploadsLost(client)
         host?.updateViewerCount()
         store?.clientDetached(self)
     }
@@ -215,6 +218,7 @@ public final class Session {
         endReason = reason
         graceTimer?.dispose()
         graceTimer = nil
+        uploadsEnded()
         let bye = OutgoingMessage(.bye(reason: reason))
         for client in clients {
             client.send(bye)

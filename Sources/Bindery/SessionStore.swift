@@ -68,6 +68,9 @@ public final class SessionStore {
         public var maxEventsPerSecond: Int?
         /// Binding errors are fatal (tests). Default: `BINDERY_STRICT=1` in the environment.
         public var strictBindingErrors: Bool
+        /// The largest uploaded file, in bytes (`--max-upload-size`); also the most one
+        /// picker holds at once. A picker's `maxFileSize` may lower it. Default 10 MiB.
+        public var maxUploadSize: Int = 10 << 20
 
         /// The defaults, overridden where given.
         public init(gracePeriod: Duration = .seconds(30), maxSessions: Int = 10_000, maxSessionsPerAddress: Int = 100,

@@ -73,6 +73,11 @@ public enum DemoScenes {
                             isShared: false) { environment in
             CountrySearchViewController(scheduler: environment.scheduler)
         },
+        DemoSceneDefinition(name: "upload", title: "Upload files",
+                            summary: "Choose or drop files: watch them go up, then see each in a table. Files over 1 MiB are refused.",
+                            isShared: false) { _ in
+            UploadViewController()
+        },
         DemoSceneDefinition(name: "bigtable", title: "Ten thousand rows",
                             summary: "A table of 10,000 rows that scrolls smoothly; tap one, or add one at the top.",
                             isShared: false) { _ in

@@ -63,6 +63,9 @@ public typealias UISearchBar = SearchBar
 public typealias UITextView = TextView
 /// `UIPickerView` is ``PickerView``.
 public typealias UIPickerView = PickerView
+/// `UIDocumentPickerViewController` is ``DocumentPicker`` (a file input and drop target in
+/// the browser; the files arrive whole through `rx.didPickDocuments`).
+public typealias UIDocumentPickerViewController = DocumentPicker
 /// `UIGestureRecognizer` is ``GestureRecognizer``.
 public typealias UIGestureRecognizer = GestureRecognizer
 /// `UITapGestureRecognizer` is ``TapGestureRecognizer``.

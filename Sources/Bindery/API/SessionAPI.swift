@@ -57,6 +57,7 @@ final class SessionAPI {
                 return .json(MessageEncoder.encode(.bye(reason: "deleted")))
             } })
         }
+        UploadAPI(store: store, origins: origins).register(on: router)
     }
 
     // MARK: - Handlers

@@ -22,6 +22,12 @@ public enum ErrorCode: String, Sendable, CaseIterable, Error {
     case unknownAction = "unknown-action"
     /// An index outside its range (a moved row's destination).
     case indexOutOfRange = "index-out-of-range"
+    /// An upload over the size cap (declared size or bytes so far): refused before the rest is read.
+    case uploadTooLarge = "upload-too-large"
+    /// An upload that is not in progress (cancelled, its connection dropped, never begun).
+    case uploadAborted = "upload-aborted"
+    /// An upload chunk at the wrong offset, an upload begun twice, or ended early.
+    case uploadOutOfOrder = "upload-out-of-order"
     /// Too many events too fast; this one was dropped.
     case rateLimited = "rate-limited"
     /// A binary WebSocket frame (the protocol is text only). The connection stays open.

@@ -11,6 +11,8 @@ public enum ClientMessage: Equatable, Sendable {
     case resync(seq: Int?)
     /// The client ends the session (same as `DELETE /api/sessions/<id>`).
     case bye
+    /// A step of a file upload to a document picker (see ``UploadMessage``).
+    case upload(UploadMessage)
 }
 
 /// `{"type":"event","seq":7,"target":"whiteSlider","event":"valueChanged","value":0.25}`:

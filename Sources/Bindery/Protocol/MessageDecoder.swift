@@ -46,15 +46,23 @@ public enum MessageDecoder {
     }
 
     /// The fields of a message as read.
-    private struct Fields {
+    struct Fields {
         /// The message types, read from the bytes: no `String` for the common ones.
         enum Kind {
             case event, resync, bye
+            case uploadBegin, uploadChunk, uploadEnd, uploadCancel
             case other(String)
 
             init(_ name: UnsafeBufferPointer<UInt8>) {
                 self = Fields.is(name, "event") ? .event : Fields.is(name, "resync") ? .resync
-                    : Fields.is(name, "bye") ? .bye : .other(String(decoding: name, as: UTF8.self))
+                    : Fields.is(name, "bye") ? .bye : Kind(upload: name)
+            }
+
+            /// The upload steps (rarer: looked at after the common types).
+            init(upload name: UnsafeBufferPointer<UInt8>) {
+                self = Fields.is(name, "uploadChunk") ? .uploadChunk : Fields.is(name, "uploadBegin") ? .uploadBegin
+                    : Fields.is(name, "uploadEnd") ? .uploadEnd : Fields.is(name, "uploadCancel") ? .uploadCancel
+                    : .other(String(decoding: name, as: UTF8.self))
             }
         }
 
@@ -67,6 +75,7 @@ public enum MessageDecoder {
         var toSection: String?
         var toIndex: Int?
         var action: Int?
+        var upload = UploadFields()
         var problem: String?
         var seen: UInt16 = 0
 
@@ -98,6 +107,8 @@ public enum MessageDecoder {
                 bit = 128
             } else if Self.is(key, "action") {
                 bit = 256
+            } else if let uploadBit = UploadFields.bit(for: key) {
+                bit = uploadBit
             } else {
                 try parser.skipValue()
                 return
@@ -130,6 +141,8 @@ public enum MessageDecoder {
                 if case .string(let string) = value { row = string } else { note("'row' must be a string (a row key)") }
             case 64:
                 if case .string(let string) = value { toSection = string } else { note("'toSection' must be a string (a section key)") }
+            case 512...:
+                if let problem = upload.read(bit: bit, value) { note(problem) }
             case 128, 256:
                 if case .number(let number) = value, let integer = Int(exactly: number) {
                     if bit == 128 { toIndex = integer } else { action = integer }
@@ -178,8 +191,17 @@ public enum MessageDecoder {
                 return .success(.resync(seq: seq))
             case .bye:
                 return .success(.bye)
+            case .uploadBegin, .uploadChunk, .uploadEnd, .uploadCancel:
+                guard let target else { return fail(.badMessage, "an upload message needs a 'target' (a picker's id)") }
+                let step: UploadMessage.Step
+                switch upload.step(for: type) {
+                case .success(let value): step = value
+                case .failure(let problem): return fail(.badMessage, problem.message)
+                }
+                if upload.id == nil, step != .cancel { return fail(.badMessage, "an upload message needs an 'upload' (its id)") }
+                return .success(.upload(UploadMessage(seq: seq, target: target, upload: upload.id, step: step)))
             case .other(let type):
-                return fail(.unknownType, "unknown message type '\(type)' (known: event, resync, bye)")
+                return fail(.unknownType, "unknown message type '\(type)' (known: event, resync, bye, uploadBegin, uploadChunk, uploadEnd, uploadCancel)")
             }
         }
     }

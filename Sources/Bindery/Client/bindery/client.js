@@ -278,7 +278,7 @@ export class Client {
     }
     const r = rendererFor(kind);
     r.hydrate?.(el, this.widgets.get(id));
-    r.wire?.(el, (event, value, opts) => this.emit(el, id, event, value, opts));
+    r.wire?.(el, (event, value, opts) => this.emit(el, id, event, value, opts), this);
     if (r.control && !r.typing && this.state !== "connected") setOffline(el, true);
   }
 

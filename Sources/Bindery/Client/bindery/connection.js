@@ -26,6 +26,8 @@ export class Connection {
     this.ended = false; // the session ended or was taken over: wait for restart()
     this.suspended = false; // the page is hidden in the back/forward cache
     this.everConnected = false;
+    // Extra readers of every message (an upload waiting for its answers); null = closed.
+    this.listeners = new Set();
 
     const retry = () => this.retryNow();
     window.addEventListener("online", retry);
@@ -89,11 +91,13 @@ export class Connection {
         }
       }
       this.onMessage(msg);
+      for (const listener of this.listeners) listener(msg);
     };
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
       this.live = false;
+      for (const listener of this.listeners) listener(null);
       if (this.ended || this.suspended) return;
       if (e.code === 4001) {
         // Another tab or client took this session over: do not fight it for the token.

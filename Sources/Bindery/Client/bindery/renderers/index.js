@@ -23,11 +23,12 @@ import barButtonItem from "./barButtonItem.js";
 import searchBar from "./searchBar.js";
 import textView from "./textView.js";
 import pickerView from "./pickerView.js";
+import documentPicker from "./documentPicker.js";
 import { tapGestureRecognizer, longPressGestureRecognizer } from "./gestureRecognizer.js";
 
 const builtIn = {
   view, label, button, textField, slider, switch: switchRenderer, segmentedControl, stepper,
-  datePicker, progressView, activityIndicator, imageView, listView,
+  datePicker, progressView, activityIndicator, imageView, listView, documentPicker,
   tableView, alertController, navigationController, barButtonItem, searchBar, textView, pickerView,
   tapGestureRecognizer, longPressGestureRecognizer,
 };
