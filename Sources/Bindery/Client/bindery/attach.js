@@ -55,7 +55,9 @@ function presentedIDs(client) {
       for (const id of w.props.textFields ?? []) ids.add(id);
     } else if (w.kind === "navigationController") {
       (w.props.screens ?? []).forEach((s, i) => {
-        if (i > 0) for (const id of s.widgets ?? []) ids.add(id);
+        // Every screen's, the root's included: a page binding the navigation controller to
+        // an element lets it render the screens the page has no markup for.
+        if (i > 0 || client.elements.has(w.id)) for (const id of s.widgets ?? []) ids.add(id);
         for (const id of [s.leftBarButtonItem, s.rightBarButtonItem]) if (id) ids.add(id);
       });
     }

@@ -48,9 +48,10 @@ function layoutScreens(el) {
     let box = el.bdScreens.querySelector(`:scope > [data-screen="${CSS.escape(s.id)}"]`);
     if (!box) { box = h("div", { class: "bd-nav-screen", "data-screen": s.id }); el.bdScreens.append(box); }
     box.hidden = s !== top;
-    if (box === pageRoot) continue;
     for (const id of s.widgets ?? []) {
       const holder = holderOf(el, id);
+      // The page's own markup for a root widget stays where the page put it.
+      if (box === pageRoot && !holder?.parentElement?.classList.contains("bd-attach-added")) continue;
       if (holder && holder !== el.closest("[data-bindery-field]") && holder.parentElement !== box) box.append(holder);
     }
   }
@@ -59,6 +60,15 @@ function layoutScreens(el) {
   const right = el.bdRight;
   for (const slot of [left, right]) for (const f of [...slot.querySelectorAll(":scope > [data-bindery-field]")]) el.bdParking.append(f);
   const item = (id) => (id ? holderOf(el, id) : null);
+  // The items of the screens below the top wait in the parking (a page opened on a pushed
+  // screen has not shown them yet: they are still where the scene was rendered).
+  for (const s of screens) {
+    if (s === top) continue;
+    for (const id of [s.leftBarButtonItem, s.rightBarButtonItem]) {
+      const f = item(id);
+      if (f && f.parentElement !== el.bdParking) el.bdParking.append(f);
+    }
+  }
   const showBack = top && screens.length > 1 && !top.hidesBackButton && (!top.leftBarButtonItem || top.leftItemsSupplementBackButton);
   el.bdBack.hidden = !showBack;
   el.bdBack.querySelector(".bd-nav-back-title").textContent = top?.backTitle ?? "Back";
