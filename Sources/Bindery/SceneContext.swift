@@ -135,7 +135,7 @@ public struct SceneParameterError: Error, Equatable, Sendable, CustomStringConve
 
     /// The required parameter `name` is absent.
     public static func missing(_ name: String) -> SceneParameterError {
-        SceneParameterError(name, "is required")
+        SceneParameterError(name, "required but missing")
     }
 
     /// The parameter `name` is `text`, which is not a `type`.
@@ -150,6 +150,6 @@ public struct SceneParameterError: Error, Equatable, Sendable, CustomStringConve
         return SceneParameterError(name, "expected \(kind), got '\(text)'")
     }
 
-    /// `parameter 'id' expected an integer, got 'abc'`.
-    public var description: String { "parameter '\(name)' \(reason)" }
+    /// `parameter 'id': expected an integer, got 'abc'`.
+    public var description: String { "parameter '\(name)': \(reason)" }
 }

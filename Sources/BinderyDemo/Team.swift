@@ -124,7 +124,7 @@ extension TeamListViewController: ScreenRestoring {
         let navigation = NavigationController(rootViewController: list)
         if let member {
             guard let screen = list.viewController(forRestorationIdentifier: member) else {
-                throw SceneParameterError("member", "names nobody in the team: '\(member)'")
+                throw SceneParameterError("member", "nobody in the team goes by '\(member)'")
             }
             navigation.pushViewController(screen, animated: false)
         }

@@ -111,7 +111,7 @@ class NavigationURLTests(NavCase):
         self.driver.get(self.page.base + "/scene/team?member=nobody")
         p.until(lambda: p.state() == "ended", message="the page did not stop")
         notice = self.driver.find_element(By.CSS_SELECTOR, '[data-bindery-error="bad-parameter"]')
-        self.assertIn("parameter 'member' names nobody in the team: 'nobody'", notice.text)
+        self.assertIn("parameter 'member': nobody in the team goes by 'nobody'", notice.text)
         self.assertEqual(notice.get_attribute("role"), "alert")
         p.screenshot("nav-bad-parameter")
         link = notice.find_element(By.TAG_NAME, "a")
