@@ -113,6 +113,8 @@ class NavigationURLTests(NavCase):
         notice = self.driver.find_element(By.CSS_SELECTOR, '[data-bindery-error="bad-parameter"]')
         self.assertIn("parameter 'member': nobody in the team goes by 'nobody'", notice.text)
         self.assertEqual(notice.get_attribute("role"), "alert")
+        self.assertEqual(self.driver.find_element(By.ID, "title").text, "This page cannot open")
+        self.assertEqual(self.driver.title, "This page cannot open")
         p.screenshot("nav-bad-parameter")
         link = notice.find_element(By.TAG_NAME, "a")
         link.click()

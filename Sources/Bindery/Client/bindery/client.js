@@ -318,6 +318,7 @@ export class Client {
     } else {
       toast(null, p.textContent);
     }
+    this.hooks.onError?.({ type: "error", code: "bad-parameter", message });
   }
 
   async checkSceneExists() {
