@@ -206,6 +206,18 @@ class AttachModeNavigationTests(NavCase):
         loved[0].click()
         p.until(lambda: find("#rating").text == "Rating: Loved it", message="the action did not run on the server")
         p.until(lambda: not self.driver.find_elements(By.CSS_SELECTOR, "dialog.bd-alert"))
+        # An alert with a text field: typed into, Return chooses its preferred action.
+        find("#comment").click()
+        p.until(lambda: self.driver.find_elements(By.CSS_SELECTOR, "dialog.bd-alert[open] input"),
+                message="the alert's text field is not in the dialog")
+        field = find("dialog.bd-alert[open] input")
+        p.until(lambda: p.js("return document.activeElement === arguments[0]", field), message="the field is not focused")
+        field.send_keys("More colours")
+        field.send_keys(Keys.RETURN)
+        p.until(lambda: find("#commented").text == "Comment: More colours", message="the comment did not arrive")
+        p.until(lambda: not self.driver.find_elements(By.CSS_SELECTOR, "dialog.bd-alert"))
+        self.assertEqual(p.js("return document.querySelector('.bd-attach-added').children.length"), 0,
+                         "the dismissed alert's elements are gone")
 
 if __name__ == "__main__":
     unittest.main()
