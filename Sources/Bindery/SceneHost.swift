@@ -26,18 +26,21 @@ final class SceneHost {
     var presentation = ScenePresentation()
 
     init(definition: SceneDefinition, scheduler: SchedulerType, flushScheduler: ImmediateSchedulerType,
-         hooks: SessionHooks) throws(ProtocolError) {
+         hooks: SessionHooks, parameters: [String: String] = [:], screenPath: [String] = []) throws(ProtocolError) {
         self.definition = definition
         self.flushScheduler = flushScheduler
         self.hooks = hooks
-        context = SceneContext(sceneName: definition.name, scheduler: scheduler)
+        context = SceneContext(sceneName: definition.name, scheduler: scheduler, parameters: parameters, screenPath: screenPath)
         let controller: ViewController
         do {
             controller = try definition.make(context)
+        } catch let error as SceneParameterError {
+            throw ProtocolError(.badParameter, "\(error)")
         } catch {
             throw ProtocolError(.bindingFailed, "scene '\(definition.name)' could not be built: \(error)")
         }
         controller.loadViewIfNeeded()
+        Self.restoreScreens(of: controller, path: screenPath)
         let widgets: [(id: String, widget: View)]
         if let scene = controller as? any Scene {
             widgets = scene.sceneWidgets

@@ -30,6 +30,10 @@ public final class Session {
     public let clientAddress: String?
     /// When the session was created (by the store's scheduler).
     public let createdAt: Date
+    /// The parameters the scene was opened with (`/scene/repo?id=42` → `["id": "42"]`;
+    /// its ``SceneContext/parameters``): a resume must ask for the same ones, and a
+    /// session rebuilt elsewhere is opened with them again. Empty for a shared scene.
+    public internal(set) var sceneParameters: [String: String] = [:]
 
     private(set) var host: SceneHost?
     weak var store: SessionStore?
@@ -66,6 +70,10 @@ public final class Session {
 
     /// The context the scene was built with (scheduler, viewer count).
     public var context: SceneContext? { host?.context }
+
+    /// The screens above a root navigation controller's root, as the URL's screen path
+    /// names them (their restoration identifiers, up to the first without one).
+    public var screenPath: [String] { (controller as? NavigationController)?.restorationPath ?? [] }
 
     /// The widget with `id`, if any.
     public func widget(withID id: String) -> View? {

@@ -13,8 +13,9 @@ public struct DemoSceneDefinition: Sendable {
     /// `true` for a shared scene (one instance for all clients), `false` for one
     /// instance per session.
     public let isShared: Bool
-    /// Builds an instance (view not loaded yet: the server or test client loads it).
-    public let make: @Sendable (DemoEnvironment) -> ViewController
+    /// Builds an instance (view not loaded yet: the server or test client loads it); may
+    /// throw a ``SceneParameterError`` for parameters it cannot open with.
+    public let make: @Sendable (DemoEnvironment) throws -> ViewController
 }
 
 /// The demo app's scenes, independent of the server, so the server registers them and
@@ -60,8 +61,9 @@ public enum DemoScenes {
         // Issue 12: tables, navigation, alerts, search.
         DemoSceneDefinition(name: "team", title: "Team directory",
                             summary: "People by team: tap a name to open their page, Edit to delete or reorder, Back to return.",
-                            isShared: false) { _ in
-            NavigationController(rootViewController: TeamListViewController())
+                            isShared: false) { environment in
+            // `/scene/team?member=chen-wei` opens on Chen Wei's page (a link to a detail screen).
+            try TeamListViewController.navigationController(openingOn: environment.parameters["member"])
         },
         DemoSceneDefinition(name: "feedback", title: "Feedback",
                             summary: "A form run by dialogs: rate with a sheet, type a comment in an alert, confirm before sending.",
@@ -103,7 +105,8 @@ public func registerDemoScenes(_ registry: SceneRegistry) {
         registry.register(scene.name, title: scene.title, description: scene.summary, sharing: scene.isShared ? .shared : .perConnection) { context in
             // The context's scheduler is the main loop's in the server and a virtual one
             // under BinderyTesting; the date scene's clock follows it.
-            scene.make(DemoEnvironment(scheduler: context.scheduler, viewers: context.viewerCount))
+            try scene.make(DemoEnvironment(scheduler: context.scheduler, viewers: context.viewerCount,
+                                           parameters: context.parameters))
         }
     }
 }

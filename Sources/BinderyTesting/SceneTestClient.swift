@@ -36,15 +36,20 @@ public final class SceneTestClient {
 
     /// Starts an in-process server for `registry` and connects to `scene`: the usual
     /// way to test a per-connection scene. `scheduler` is the virtual clock (see
-    /// ``SceneTestServer/init(registry:scheduler:configuration:)``).
-    public convenience init(scene: String, registry: SceneRegistry, scheduler: TestScheduler? = nil) throws {
-        try self.init(server: SceneTestServer(registry: registry, scheduler: scheduler), scene: scene)
+    /// ``SceneTestServer/init(registry:scheduler:configuration:)``); `parameters` and
+    /// `screenPath` are what a page URL would carry (`/scene/team?member=chen-wei#/chen-wei`).
+    ///
+    /// - Throws: ``SessionError`` (`.badParameter` for parameters the scene refuses).
+    public convenience init(scene: String, registry: SceneRegistry, scheduler: TestScheduler? = nil,
+                            parameters: [String: String] = [:], screenPath: [String] = []) throws {
+        try self.init(server: SceneTestServer(registry: registry, scheduler: scheduler), scene: scene,
+                      parameters: parameters, screenPath: screenPath)
     }
 
     /// Opens a session of `scene` on `server` and attaches to it.
-    init(server: SceneTestServer, scene: String) throws {
+    init(server: SceneTestServer, scene: String, parameters: [String: String] = [:], screenPath: [String] = []) throws {
         self.server = server
-        session = try server.store.createSession(scene: scene)
+        session = try server.store.createSession(scene: scene, parameters: parameters, screenPath: screenPath)
         sceneMessage = session.sceneMessage(resumed: false)
         connection = nil
         // Attach, then the snapshot, as over a WebSocket: what the arrival changes (a

@@ -102,9 +102,8 @@ final class BinderyTestServer: @unchecked Sendable {
     let baseURL: String
     private let finished = DispatchSemaphore(value: 0)
 
-    init(configuration: BinderyApp.Configuration = BinderyApp.Configuration(
-            port: 0, sessions: SessionStore.Configuration(strictBindingErrors: false), logLevel: .error),
-         registry: SceneRegistry = makeTestRegistry()) throws {
+    init(registry: SceneRegistry = makeTestRegistry(), configuration: BinderyApp.Configuration = BinderyApp.Configuration(
+            port: 0, sessions: SessionStore.Configuration(strictBindingErrors: false), logLevel: .error)) throws {
         loop = try EventLoop()
         app = BinderyApp(registry: registry, configuration: configuration)
         try app.start(on: loop)

@@ -35,6 +35,9 @@ public enum ErrorCode: String, Sendable, CaseIterable, Error {
     /// A binding threw (an error reached a `Binder` or `bind(onNext:)`) while handling
     /// this client's event. The session goes on.
     case bindingFailed = "binding-failed"
+    /// A scene's parameters are missing or wrong (`/scene/repo?id=abc`): the scene's
+    /// factory threw a `SceneParameterError`, and no session was made.
+    case badParameter = "bad-parameter"
 }
 
 /// A protocol error: a stable ``ErrorCode`` and a readable message.
