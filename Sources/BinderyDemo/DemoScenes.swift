@@ -78,6 +78,11 @@ public enum DemoScenes {
                             isShared: false) { _ in
             BigTableViewController()
         },
+        DemoSceneDefinition(name: "gallery", title: "Photo gallery",
+                            summary: "A grid of photos: tap one, swipe or use the dots for another album, Refresh for a new photo, Rename to retitle it.",
+                            isShared: false) { environment in
+            GalleryViewController(scheduler: environment.scheduler)
+        },
     ]
 
     /// The scene called `name`, if any.

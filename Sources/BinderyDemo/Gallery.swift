@@ -1,0 +1,227 @@
+import Bindery
+import Foundation
+import RxCore
+import RxWidgets
+
+/// A photo in the `gallery` scene: its title is its identity (the item's key).
+public struct GalleryPhoto: IdentifiableType, Equatable, Sendable {
+    /// "Sunset" (unique in the gallery).
+    public let title: String
+    /// An emoji standing in for the picture.
+    public let emoji: String
+    /// The tile's colour.
+    public let color: Color
+
+    /// A photo.
+    public init(title: String, emoji: String, color: Color) {
+        self.title = title
+        self.emoji = emoji
+        self.color = color
+    }
+
+    /// The title.
+    public var identity: String { title }
+}
+
+/// An album: one page of the gallery, one animatable section of the grid.
+public typealias GalleryAlbum = AnimatableSectionModel<String, GalleryPhoto>
+
+/// The `gallery` scene (issue 12's collection view, refresh, pages, swipes and focus):
+/// a grid of photos, one album per page; the dots or a swipe turn the page, Refresh
+/// adds the album's next photo, a tap selects a photo, and Rename moves the focus to the
+/// caption field (Return renames it and ends editing).
+public final class GalleryViewController: ViewController, Scene {
+    /// The album's photos, a grid.
+    public let photoGrid: CollectionView
+    /// One dot per album.
+    public let albumPages = PageControl()
+    /// "Beach · 4 photos".
+    public let albumLabel = Label()
+    /// "Selected: Sunset" or a hint.
+    public let selectionLabel = Label()
+    /// The selected photo's new title.
+    public let captionField = TextField()
+    /// Focuses the caption field.
+    public let renameButton = Button()
+    /// Ends editing (`view.endEditing(true)`).
+    public let doneButton = Button()
+    /// Pull (or the Refresh button) adds a photo.
+    public let refresh = RefreshControl()
+    /// Swipe left: the next album.
+    public let swipeLeft = SwipeGestureRecognizer()
+    /// Swipe right: the previous album.
+    public let swipeRight = SwipeGestureRecognizer()
+
+    /// The albums (the model); the grid shows `albums[page]`.
+    public let albums = BehaviorRelay(value: GalleryViewController.initialAlbums)
+    /// The album shown.
+    public let page = BehaviorRelay(value: 0)
+    private let selected = BehaviorRelay<GalleryPhoto?>(value: nil)
+    private let scheduler: SchedulerType
+    private let bag = DisposeBag()
+
+    /// How long a refresh takes (virtual time in tests).
+    public static let refreshDelay: RxTimeInterval = .milliseconds(600)
+
+    /// The albums as the page opens.
+    public static var initialAlbums: [GalleryAlbum] { [
+        GalleryAlbum(model: "Beach", items: [
+            GalleryPhoto(title: "Sunset", emoji: "🌅", color: Color(red: 1, green: 0.78, blue: 0.55, alpha: 1)),
+            GalleryPhoto(title: "Shells", emoji: "🐚", color: Color(red: 0.98, green: 0.9, blue: 0.8, alpha: 1)),
+            GalleryPhoto(title: "Waves", emoji: "🌊", color: Color(red: 0.6, green: 0.82, blue: 0.98, alpha: 1)),
+            GalleryPhoto(title: "Palm", emoji: "🌴", color: Color(red: 0.7, green: 0.9, blue: 0.7, alpha: 1)),
+        ]),
+        GalleryAlbum(model: "Mountains", items: [
+            GalleryPhoto(title: "Summit", emoji: "🏔️", color: Color(red: 0.85, green: 0.9, blue: 0.98, alpha: 1)),
+            GalleryPhoto(title: "Camp", emoji: "⛺", color: Color(red: 0.8, green: 0.9, blue: 0.75, alpha: 1)),
+            GalleryPhoto(title: "Lake", emoji: "🏞️", color: Color(red: 0.7, green: 0.85, blue: 0.9, alpha: 1)),
+        ]),
+        GalleryAlbum(model: "City", items: [
+            GalleryPhoto(title: "Skyline", emoji: "🌆", color: Color(red: 0.95, green: 0.8, blue: 0.85, alpha: 1)),
+            GalleryPhoto(title: "Tram", emoji: "🚋", color: Color(red: 1, green: 0.92, blue: 0.6, alpha: 1)),
+        ]),
+    ] }
+
+    /// What Refresh adds to each album, in turn.
+    static let newPhotos: [String: [(String, String)]] = [
+        "Beach": [("Boat", "⛵"), ("Crab", "🦀"), ("Kite", "🪁")],
+        "Mountains": [("Goat", "🐐"), ("Snow", "❄️"), ("Trail", "🥾")],
+        "City": [("Cafe", "☕"), ("Bridge", "🌉"), ("Museum", "🏛️")],
+    ]
+
+    /// The gallery on `scheduler` (the main loop's in the app, virtual time in tests).
+    public init(scheduler: SchedulerType) {
+        self.scheduler = scheduler
+        let layout = CollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 120, height: 96)
+        layout.minimumInteritemSpacing = 8
+        layout.minimumLineSpacing = 8
+        photoGrid = CollectionView(frame: .zero, collectionViewLayout: layout)
+        super.init()
+    }
+
+    /// The widgets, under the ids in docs/Demo.md.
+    public var sceneWidgets: [(id: String, widget: View)] {
+        [("albumLabel", albumLabel), ("photoGrid", photoGrid), ("albumPages", albumPages),
+         ("selectionLabel", selectionLabel), ("captionField", captionField),
+         ("renameButton", renameButton), ("doneButton", doneButton)]
+    }
+
+    /// The grid, its dots under it, then the caption row.
+    public var sceneLayout: SceneLayout? {
+        .column([.widget("albumLabel"), .widget("photoGrid"), .widget("albumPages"), .widget("selectionLabel"),
+                 .row([.widget("captionField", caption: "New title"), .widget("renameButton"), .widget("doneButton")])])
+    }
+
+    /// Binds the grid, the pages, the swipes, the refresh and the caption.
+    override public func viewDidLoad() {
+        super.viewDidLoad()
+        photoGrid.accessibilityLabel = "Photos"
+        albumPages.accessibilityLabel = "Albums"
+        albumPages.numberOfPages = albums.value.count
+        renameButton.setTitle("Rename", for: .normal)
+        doneButton.setTitle("Done", for: .normal)
+        captionField.placeholder = "Select a photo, then Rename"
+        photoGrid.refreshControl = refresh
+        swipeLeft.direction = .left
+        swipeRight.direction = .right
+        photoGrid.addGestureRecognizer(swipeLeft)
+        photoGrid.addGestureRecognizer(swipeRight)
+
+        let dataSource = RxCollectionViewSectionedAnimatedDataSource<GalleryAlbum>(
+            configureCell: { _, _, _, photo in
+                let cell = CollectionViewCell(reuseIdentifier: "Photo")
+                cell.textLabel.text = "\(photo.emoji) \(photo.title)"
+                cell.backgroundColor = photo.color
+                return cell
+            },
+            configureSupplementaryView: { dataSource, _, kind, indexPath in
+                guard kind == CollectionView.elementKindSectionHeader else { return nil }
+                let header = CollectionReusableView(reuseIdentifier: "Album")
+                header.textLabel.text = dataSource[indexPath.section].model
+                return header
+            })
+        let shown = Observable.combineLatest(albums.asObservable(), page.asObservable()) { albums, page in
+            [albums[min(page, albums.count - 1)]]
+        }.share(replay: 1)
+        shown.bind(to: photoGrid.rx.items(dataSource: dataSource)).disposed(by: bag)
+        shown.map { albums in
+            let album = albums[0]
+            return "\(album.model) · \(album.items.count) photo\(album.items.count == 1 ? "" : "s")"
+        }
+        .bind(to: albumLabel.rx.text).disposed(by: bag)
+
+        // Pages: the dots, and swipes (left = next, as turning a page).
+        page.bind(to: albumPages.rx.currentPage).disposed(by: bag)
+        albumPages.rx.controlEvent(.valueChanged)
+            .map { [albumPages] in albumPages.currentPage }
+            .bind(to: page).disposed(by: bag)
+        let count = albums.value.count
+        swipeLeft.rx.event.map { [page] _ in min(page.value + 1, count - 1) }.bind(to: page).disposed(by: bag)
+        swipeRight.rx.event.map { [page] _ in max(page.value - 1, 0) }.bind(to: page).disposed(by: bag)
+        page.distinctUntilChanged().skip(1).map { _ in nil }.bind(to: selected).disposed(by: bag)
+
+        // Refresh: the album's next photo arrives after a moment, at the front.
+        refresh.rx.controlEvent(.valueChanged)
+            .flatMapLatest { [scheduler] in Observable.just(()).delay(Self.refreshDelay, scheduler: scheduler) }
+            .subscribe(onNext: { [unowned self] in
+                self.addPhoto()
+                self.refresh.endRefreshing()
+            })
+            .disposed(by: bag)
+
+        // Selection and the caption.
+        photoGrid.rx.modelSelected(GalleryPhoto.self).map(Optional.some).bind(to: selected).disposed(by: bag)
+        selected.map { $0.map { "Selected: \($0.emoji) \($0.title)" } ?? "Tap a photo to select it." }
+            .bind(to: selectionLabel.rx.text).disposed(by: bag)
+        selected.map { $0 != nil }.bind(to: renameButton.rx.isEnabled).disposed(by: bag)
+        renameButton.rx.tap
+            .subscribe(onNext: { [unowned self] in
+                self.captionField.text = self.selected.value?.title
+                self.captionField.becomeFirstResponder()
+            })
+            .disposed(by: bag)
+        captionField.rx.controlEvent(.editingDidEndOnExit)
+            .subscribe(onNext: { [unowned self] in
+                self.rename(to: self.captionField.text ?? "")
+                self.view.endEditing(true)
+            })
+            .disposed(by: bag)
+        doneButton.rx.tap
+            .subscribe(onNext: { [unowned self] in self.view.endEditing(true) })
+            .disposed(by: bag)
+    }
+
+    private func addPhoto() {
+        var all = albums.value
+        let index = min(page.value, all.count - 1)
+        let name = all[index].model
+        let taken = Set(all.flatMap(\.items).map(\.title))
+        guard let next = (Self.newPhotos[name] ?? []).first(where: { !taken.contains($0.0) }) else { return }
+        let hue = Double(all[index].items.count % 5) / 5
+        all[index].items.insert(GalleryPhoto(title: next.0, emoji: next.1,
+                                             color: Color(red: 0.75 + hue / 4, green: 0.85, blue: 1 - hue / 4, alpha: 1)),
+                                at: 0)
+        albums.accept(all)
+    }
+
+    private func rename(to title: String) {
+        let title = title.trimmingCharacters(in: .whitespaces)
+        guard let photo = selected.value, !title.isEmpty, title != photo.title else { return }
+        var all = albums.value
+        guard !all.flatMap(\.items).contains(where: { $0.title == title }) else {
+            selectionLabel.text = "“\(title)” is taken."
+            return
+        }
+        for section in all.indices {
+            if let item = all[section].items.firstIndex(of: photo) {
+                let renamed = GalleryPhoto(title: title, emoji: photo.emoji, color: photo.color)
+                all[section].items[item] = renamed
+                albums.accept(all)
+                selected.accept(renamed)
+                captionField.text = ""
+                return
+            }
+        }
+    }
+}
