@@ -7,20 +7,47 @@ import RxWidgets
 public struct GalleryPhoto: IdentifiableType, Equatable, Sendable {
     /// "Sunset" (unique in the gallery).
     public let title: String
-    /// An emoji standing in for the picture.
-    public let emoji: String
-    /// The tile's colour.
+    /// What the (drawn) picture shows.
+    public let motif: Motif
+    /// The sky's colour.
     public let color: Color
 
+    /// The shapes a picture is drawn with.
+    public enum Motif: String, Sendable {
+        /// A sun over the sea.
+        case sun
+        /// Waves.
+        case sea
+        /// A peak.
+        case peak
+        /// Towers.
+        case city
+    }
+
     /// A photo.
-    public init(title: String, emoji: String, color: Color) {
+    public init(title: String, motif: Motif, color: Color) {
         self.title = title
-        self.emoji = emoji
+        self.motif = motif
         self.color = color
     }
 
     /// The title.
     public var identity: String { title }
+
+    /// The picture: a small SVG drawn from the motif and colour, as a `data:` URL.
+    public var image: Image {
+        let sky = color.hexString.prefix(7)
+        let shape: String
+        switch motif {
+        case .sun: shape = "<circle cx='60' cy='52' r='18' fill='#ffb347'/><rect y='62' width='120' height='34' fill='#3a8dde'/>"
+        case .sea: shape = "<path d='M0 60 Q15 50 30 60 T60 60 T90 60 T120 60 V96 H0Z' fill='#2f7fc1'/>"
+        case .peak: shape = "<path d='M0 96 L45 30 L70 62 L85 45 L120 96Z' fill='#5b6b7c'/><path d='M45 30 L55 45 L35 45Z' fill='#fff'/>"
+        case .city: shape = "<rect x='10' y='40' width='20' height='56' fill='#44475a'/><rect x='38' y='25' width='24' height='71' fill='#5a5d73'/><rect x='70' y='50' width='18' height='46' fill='#44475a'/><rect x='94' y='35' width='16' height='61' fill='#5a5d73'/>"
+        }
+        let svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 120 96'><rect width='120' height='96' fill='\(sky)'/>\(shape)</svg>"
+        let encoded = svg.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        return Image(url: URL(string: "data:image/svg+xml,\(encoded)")!)
+    }
 }
 
 /// An album: one page of the gallery, one animatable section of the grid.
@@ -66,28 +93,29 @@ public final class GalleryViewController: ViewController, Scene {
     /// The albums as the page opens.
     public static var initialAlbums: [GalleryAlbum] { [
         GalleryAlbum(model: "Beach", items: [
-            GalleryPhoto(title: "Sunset", emoji: "🌅", color: Color(red: 1, green: 0.78, blue: 0.55, alpha: 1)),
-            GalleryPhoto(title: "Shells", emoji: "🐚", color: Color(red: 0.98, green: 0.9, blue: 0.8, alpha: 1)),
-            GalleryPhoto(title: "Waves", emoji: "🌊", color: Color(red: 0.6, green: 0.82, blue: 0.98, alpha: 1)),
-            GalleryPhoto(title: "Palm", emoji: "🌴", color: Color(red: 0.7, green: 0.9, blue: 0.7, alpha: 1)),
+            GalleryPhoto(title: "Sunset", motif: .sun, color: Color(red: 1, green: 0.78, blue: 0.55, alpha: 1)),
+            GalleryPhoto(title: "Shells", motif: .sea, color: Color(red: 0.98, green: 0.9, blue: 0.8, alpha: 1)),
+            GalleryPhoto(title: "Waves", motif: .sea, color: Color(red: 0.6, green: 0.82, blue: 0.98, alpha: 1)),
+            GalleryPhoto(title: "Palm", motif: .sun, color: Color(red: 0.7, green: 0.9, blue: 0.7, alpha: 1)),
         ]),
         GalleryAlbum(model: "Mountains", items: [
-            GalleryPhoto(title: "Summit", emoji: "🏔️", color: Color(red: 0.85, green: 0.9, blue: 0.98, alpha: 1)),
-            GalleryPhoto(title: "Camp", emoji: "⛺", color: Color(red: 0.8, green: 0.9, blue: 0.75, alpha: 1)),
-            GalleryPhoto(title: "Lake", emoji: "🏞️", color: Color(red: 0.7, green: 0.85, blue: 0.9, alpha: 1)),
+            GalleryPhoto(title: "Summit", motif: .peak, color: Color(red: 0.85, green: 0.9, blue: 0.98, alpha: 1)),
+            GalleryPhoto(title: "Camp", motif: .peak, color: Color(red: 0.8, green: 0.9, blue: 0.75, alpha: 1)),
+            GalleryPhoto(title: "Lake", motif: .peak, color: Color(red: 0.7, green: 0.85, blue: 0.9, alpha: 1)),
         ]),
         GalleryAlbum(model: "City", items: [
-            GalleryPhoto(title: "Skyline", emoji: "🌆", color: Color(red: 0.95, green: 0.8, blue: 0.85, alpha: 1)),
-            GalleryPhoto(title: "Tram", emoji: "🚋", color: Color(red: 1, green: 0.92, blue: 0.6, alpha: 1)),
+            GalleryPhoto(title: "Skyline", motif: .city, color: Color(red: 0.95, green: 0.8, blue: 0.85, alpha: 1)),
+            GalleryPhoto(title: "Tram", motif: .city, color: Color(red: 1, green: 0.92, blue: 0.6, alpha: 1)),
         ]),
     ] }
 
     /// What Refresh adds to each album, in turn.
-    static let newPhotos: [String: [(String, String)]] = [
-        "Beach": [("Boat", "⛵"), ("Crab", "🦀"), ("Kite", "🪁")],
-        "Mountains": [("Goat", "🐐"), ("Snow", "❄️"), ("Trail", "🥾")],
-        "City": [("Cafe", "☕"), ("Bridge", "🌉"), ("Museum", "🏛️")],
+    static let newPhotos: [String: [String]] = [
+        "Beach": ["Boat", "Crab", "Kite"],
+        "Mountains": ["Goat", "Snow", "Trail"],
+        "City": ["Cafe", "Bridge", "Museum"],
     ]
+    static let motifs: [String: GalleryPhoto.Motif] = ["Beach": .sea, "Mountains": .peak, "City": .city]
 
     /// The gallery on `scheduler` (the main loop's in the app, virtual time in tests).
     public init(scheduler: SchedulerType) {
@@ -131,7 +159,8 @@ public final class GalleryViewController: ViewController, Scene {
         let dataSource = RxCollectionViewSectionedAnimatedDataSource<GalleryAlbum>(
             configureCell: { _, _, _, photo in
                 let cell = CollectionViewCell(reuseIdentifier: "Photo")
-                cell.textLabel.text = "\(photo.emoji) \(photo.title)"
+                cell.textLabel.text = photo.title
+                cell.imageView.image = photo.image
                 cell.backgroundColor = photo.color
                 return cell
             },
@@ -172,7 +201,7 @@ public final class GalleryViewController: ViewController, Scene {
 
         // Selection and the caption.
         photoGrid.rx.modelSelected(GalleryPhoto.self).map(Optional.some).bind(to: selected).disposed(by: bag)
-        selected.map { $0.map { "Selected: \($0.emoji) \($0.title)" } ?? "Tap a photo to select it." }
+        selected.map { $0.map { "Selected: \($0.title)" } ?? "Tap a photo to select it." }
             .bind(to: selectionLabel.rx.text).disposed(by: bag)
         selected.map { $0 != nil }.bind(to: renameButton.rx.isEnabled).disposed(by: bag)
         renameButton.rx.tap
@@ -197,9 +226,9 @@ public final class GalleryViewController: ViewController, Scene {
         let index = min(page.value, all.count - 1)
         let name = all[index].model
         let taken = Set(all.flatMap(\.items).map(\.title))
-        guard let next = (Self.newPhotos[name] ?? []).first(where: { !taken.contains($0.0) }) else { return }
+        guard let next = (Self.newPhotos[name] ?? []).first(where: { !taken.contains($0) }) else { return }
         let hue = Double(all[index].items.count % 5) / 5
-        all[index].items.insert(GalleryPhoto(title: next.0, emoji: next.1,
+        all[index].items.insert(GalleryPhoto(title: next, motif: Self.motifs[name] ?? .sun,
                                              color: Color(red: 0.75 + hue / 4, green: 0.85, blue: 1 - hue / 4, alpha: 1)),
                                 at: 0)
         albums.accept(all)
@@ -215,7 +244,7 @@ public final class GalleryViewController: ViewController, Scene {
         }
         for section in all.indices {
             if let item = all[section].items.firstIndex(of: photo) {
-                let renamed = GalleryPhoto(title: title, emoji: photo.emoji, color: photo.color)
+                let renamed = GalleryPhoto(title: title, motif: photo.motif, color: photo.color)
                 all[section].items[item] = renamed
                 albums.accept(all)
                 selected.accept(renamed)

@@ -12,9 +12,11 @@ const CSS = `
 .bd-collection-item:focus-visible { outline: 3px solid var(--bd-focus, #36f); outline-offset: 2px; }
 .bd-collection-item[aria-selected="true"] { border-color: var(--bd-accent, #36f); box-shadow: 0 0 0 2px var(--bd-accent, #36f); }
 .bd-collection-item.bd-pressed { filter: brightness(0.9); }
-.bd-collection-image { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; z-index: 0; }
+.bd-collection-image { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; z-index: 0; pointer-events: none; }
 .bd-collection-text, .bd-collection-detail { position: relative; z-index: 1; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .bd-collection-text { font-weight: 600; }
+.bd-collection-image ~ .bd-collection-text, .bd-collection-image ~ .bd-collection-detail { align-self: flex-start; max-width: 100%;
+  background: rgb(255 255 255 / 0.88); color: #1c1c1e; border-radius: 4px; padding: 0 5px; }
 .bd-collection-detail { font-size: 0.8rem; opacity: 0.85; }
 .bd-collection-empty { color: var(--bd-text-muted); padding: 12px; }
 .bd-refresh { display: flex; align-items: center; gap: 8px; margin: 0 0 6px; min-height: 32px; }

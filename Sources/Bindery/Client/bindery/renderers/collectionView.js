@@ -18,7 +18,7 @@ function tile(el, item, selected) {
   opt.style.width = px(p.itemWidth, 50);
   opt.style.height = px(p.itemHeight, 50);
   if (item.backgroundColor) opt.style.backgroundColor = item.backgroundColor;
-  if (item.image) opt.append(h("img", { class: "bd-collection-image", src: item.image, alt: "" }));
+  if (item.image) opt.append(h("img", { class: "bd-collection-image", src: item.image, alt: "", draggable: "false" }));
   if (item.text !== undefined) opt.append(h("span", { class: "bd-collection-text", text: item.text }));
   if (item.detailText !== undefined) opt.append(h("span", { class: "bd-collection-detail", text: item.detailText }));
   opt.setAttribute("aria-label", [item.text, item.detailText].filter(Boolean).join(", ") || "item");
