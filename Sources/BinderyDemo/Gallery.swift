@@ -124,6 +124,7 @@ public final class GalleryViewController: ViewController, Scene {
         layout.itemSize = CGSize(width: 120, height: 96)
         layout.minimumInteritemSpacing = 8
         layout.minimumLineSpacing = 8
+        layout.headerReferenceSize = CGSize(width: 0, height: 28)
         photoGrid = CollectionView(frame: .zero, collectionViewLayout: layout)
         super.init()
     }

@@ -106,6 +106,7 @@ open class CollectionView: View, WidgetEventReceiver {
         collectionViewLayout = layout
         layout.collectionView = self
         layoutDidChange()
+        reloadSupplementaryViews()
     }
 
     /// Records the layout's properties that changed.
@@ -122,6 +123,17 @@ open class CollectionView: View, WidgetEventReceiver {
     }
 
     private var lastLayout: [String: WidgetValue] = [:]
+
+    /// Asks the data source for the sections' headers and footers again (the layout's
+    /// reference sizes changed), keeping the items.
+    func reloadSupplementaryViews() {
+        guard let dataSource else { return }
+        var content = TableContent(sections: sectionRows, rows: rows, sectionStarts: sectionStarts)
+        content.sections = sectionRows.enumerated().map { index, section in
+            TableContent.section(key: section.id, index: index, of: self, from: dataSource)
+        }
+        setContent(content, keepingSelection: true)
+    }
 
     // MARK: - Cells
 

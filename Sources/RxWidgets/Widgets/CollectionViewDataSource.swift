@@ -13,7 +13,9 @@ public protocol CollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
     /// The section's header or footer (`kind` is ``CollectionView/elementKindSectionHeader``
     /// or ``CollectionView/elementKindSectionFooter``; `indexPath.section` names the
-    /// section). Default `nil`: none.
+    /// section), asked for when the flow layout's `headerReferenceSize` /
+    /// `footerReferenceSize` is not zero, as in UIKit. Its ``CollectionReusableView/textLabel``
+    /// text is the section's title. Default `nil`: none.
     func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                         at indexPath: IndexPath) -> CollectionReusableView?
     /// Whether the user may move the item. Default `false`.
@@ -59,11 +61,13 @@ extension TableContent {
     static func section(key: String, index: Int, of collectionView: CollectionView,
                         from dataSource: CollectionViewDataSource) -> ListRow {
         let path = IndexPath(item: 0, section: index)
-        let header = dataSource.collectionView(collectionView, viewForSupplementaryElementOfKind:
-                                               CollectionView.elementKindSectionHeader, at: path)
-        let footer = dataSource.collectionView(collectionView, viewForSupplementaryElementOfKind:
-                                               CollectionView.elementKindSectionFooter, at: path)
-        return section(key: key, header: header?.textLabel.text, footer: footer?.textLabel.text)
+        let layout = collectionView.collectionViewLayout
+        func title(_ kind: String) -> String? {
+            guard layout.showsSupplementaryViews(ofKind: kind) else { return nil }
+            return dataSource.collectionView(collectionView, viewForSupplementaryElementOfKind: kind, at: path)?.textLabel.text
+        }
+        return section(key: key, header: title(CollectionView.elementKindSectionHeader),
+                       footer: title(CollectionView.elementKindSectionFooter))
     }
 
     /// Everything `dataSource` says, keyed by identity when it can (keys unique), by

@@ -16,6 +16,10 @@ open class CollectionViewLayout {
 
     /// The layout's wire properties (PROTOCOL.md, "Collection views").
     func collectProperties(into properties: inout [String: WidgetValue]) {}
+
+    /// Whether sections have supplementary views of `kind` (the data source is asked for
+    /// them only then). None here.
+    func showsSupplementaryViews(ofKind kind: String) -> Bool { false }
 }
 
 /// A grid of equal items filling lines, as `UICollectionViewFlowLayout`: `itemSize`
@@ -46,6 +50,18 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         didSet { if minimumLineSpacing != oldValue { invalidateLayout() } }
     }
 
+    /// A section header's size: the data source is asked for headers
+    /// (`viewForSupplementaryElementOfKind` with ``CollectionView/elementKindSectionHeader``)
+    /// only when it is not zero, as in UIKit. Default `.zero`.
+    public var headerReferenceSize: CGSize = .zero {
+        didSet { if headerReferenceSize != oldValue { collectionView?.reloadSupplementaryViews() } }
+    }
+
+    /// A section footer's size; footers are asked for only when it is not zero. Default `.zero`.
+    public var footerReferenceSize: CGSize = .zero {
+        didSet { if footerReferenceSize != oldValue { collectionView?.reloadSupplementaryViews() } }
+    }
+
     /// The scroll direction. Default ``ScrollDirection/vertical``.
     public var scrollDirection: ScrollDirection = .vertical {
         didSet { if scrollDirection != oldValue { invalidateLayout() } }
@@ -54,6 +70,11 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// A flow layout with UIKit's defaults.
     public override init() {
         super.init()
+    }
+
+    override func showsSupplementaryViews(ofKind kind: String) -> Bool {
+        let size = kind == CollectionView.elementKindSectionFooter ? footerReferenceSize : headerReferenceSize
+        return size.width > 0 || size.height > 0
     }
 
     override func collectProperties(into properties: inout [String: WidgetValue]) {
