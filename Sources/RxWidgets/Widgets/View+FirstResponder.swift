@@ -92,23 +92,25 @@ extension Control {
     }
 
     /// Keeps the focus state true to a user's editing events; `false` for an event
-    /// already sent because the server moved the focus.
+    /// already sent because the server moved the focus. The user's own focus changes are
+    /// not recorded as changes: the sender's browser shows them already (the own-value
+    /// rule), and another viewer's focus is that viewer's own.
     func focusUserEventWillSend(_ event: Event) -> Bool {
         guard takesTextFocus else { return true }
         if event == .editingDidBegin {
             if isFocused { return false }
             // The browser has one focus: whatever the server thought focused is not.
             for other in focusPeers where other !== self && other.isFocused {
-                other.setFocused(false)
+                other.isFocused = false
             }
-            setFocused(true)
+            isFocused = true
             focusResignedByServer = false
         } else if event == .editingDidEnd {
             if focusResignedByServer {
                 focusResignedByServer = false
                 return false
             }
-            setFocused(false)
+            isFocused = false
         }
         return true
     }
