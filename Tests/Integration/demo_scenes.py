@@ -561,7 +561,7 @@ def curl_api(server):
     names = [s["name"] for s in json.loads(text)]
     # The seven original scenes, then issue 12's (driven by Tests/Browser/test_tables.py).
     check(status == 200 and names == ["colors", "counter", "date", "login", "repos", "echo", "board",
-                                      "team", "feedback", "search", "bigtable"], f"curl: /api/scenes lists 11: {names}")
+                                      "team", "feedback", "search", "bigtable", "gallery"], f"curl: /api/scenes lists 12: {names}")
     check(next(s for s in json.loads(text) if s["name"] == "board")["sharing"] == "shared", "curl: board is shared")
 
     status, text = curl(server, base + "/api/sessions", method="POST", body='{"scene":"colors"}')
