@@ -96,7 +96,8 @@ extension Control {
     /// not recorded as changes: the sender's browser shows them already (the own-value
     /// rule), and another viewer's focus is that viewer's own.
     func focusUserEventWillSend(_ event: Event) -> Bool {
-        guard takesTextFocus else { return true }
+        // The event first: this runs for every user event (the echo path's editingChanged).
+        guard event == .editingDidBegin || event == .editingDidEnd, takesTextFocus else { return true }
         if event == .editingDidBegin {
             if isFocused { return false }
             // The browser has one focus: whatever the server thought focused is not.
