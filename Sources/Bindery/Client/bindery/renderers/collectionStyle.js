@@ -29,7 +29,7 @@ const CSS = `
 @media (prefers-reduced-motion: reduce) { .bd-refresh-spinner { animation-duration: 3s; } }
 .bd-pages { display: flex; gap: 4px; justify-content: center; align-items: center; padding: 4px; }
 .bd-page-dot { width: 24px; height: 24px; border: none; background: none; padding: 0; cursor: pointer; display: grid; place-items: center; }
-.bd-page-dot::before { content: ""; width: 8px; height: 8px; border-radius: 50%; background: var(--bd-dot, var(--bd-line, #bbb)); }
+.bd-page-dot::before { content: ""; width: 8px; height: 8px; border-radius: 50%; background: var(--bd-dot, var(--bd-text-muted, #777)); }
 .bd-page-dot[aria-current="page"]::before { background: var(--bd-dot-current, var(--bd-text, #222)); width: 10px; height: 10px; }
 .bd-page-dot:focus-visible { outline: 3px solid var(--bd-focus, #36f); border-radius: 50%; }
 .bd-swipe-target { touch-action: pan-y; }

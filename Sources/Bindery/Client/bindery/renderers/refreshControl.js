@@ -71,11 +71,10 @@ export default {
     const spinner = h("span", { class: "bd-refresh-spinner", role: "img", "aria-label": "Refreshing", hidden: true });
     const status = h("span", { class: "bd-refresh-status", role: "status" });
     const pull = h("div", { class: "bd-refresh-pull", "aria-hidden": "true" });
-    const bar = h("div", { class: "bd-refresh" }, button, spinner, status);
-    const el = h("div", { class: "bd-refresh-holder" }, pull);
+    // The pull indicator over the bar; both move above the view (attach).
+    const bar = h("div", { class: "bd-refresh-wrap" }, pull, h("div", { class: "bd-refresh" }, button, spinner, status));
+    const el = h("div", { class: "bd-refresh-holder" });
     Object.assign(el, { bdBar: bar, bdButton: button, bdSpinner: spinner, bdStatus: status, bdPull: pull });
-    bar.prepend(pull);
-    bar.bdOwner = el;
     return el;
   },
   wire(el, send) {
