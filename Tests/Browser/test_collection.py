@@ -140,9 +140,12 @@ class GalleryTests(BrowserCase):
         self.open()
         self.tile("Sunset").click()
         self.page.until(lambda: self.label("selectionLabel") == "Selected: Sunset")
-        bad = [v for v in self.page.axe(AXE) if v[1] in ("serious", "critical")]
-        self.assertEqual(bad, [], json.dumps(bad))
-        self.page.screenshot("gallery")
+        for theme in ("light", "dark"):
+            with self.subTest(theme=theme):
+                self.page.js("document.documentElement.dataset.theme = arguments[0]", theme)
+                bad = [v for v in self.page.axe(AXE) if v[1] in ("serious", "critical")]
+                self.assertEqual(bad, [], json.dumps(bad))
+                self.page.screenshot(f"gallery-{theme}")
 
 
 if __name__ == "__main__":
