@@ -8,7 +8,7 @@ axe-core: no serious or critical violation. Screenshots in /tmp/bindery-screensh
 import json
 import unittest
 
-from harness import BrowserCase, By, axe_source
+from harness import PAGES, BrowserCase, By, axe_source
 
 try:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -146,6 +146,34 @@ class GalleryTests(BrowserCase):
                 bad = [v for v in self.page.axe(AXE) if v[1] in ("serious", "critical")]
                 self.assertEqual(bad, [], json.dumps(bad))
                 self.page.screenshot(f"gallery-{theme}")
+
+
+class RefreshOnTableTests(BrowserCase):
+    """`tableView.refreshControl = refresh`: the bar above the table, its event, its spinner."""
+
+    server_options = {"extra_pages": [PAGES / "refresh-table.html"]}
+
+    def test_the_bar_sits_above_the_table_and_reports_the_pull(self):
+        p = self.page
+        self.driver.get(p.base + "/refresh-table.html")
+        p.until(lambda: p.js("return document.documentElement.dataset.rendered") == "yes")
+        table = p.widget("mail")
+        button = p.until(lambda: self.driver.find_element(By.CSS_SELECTOR, ".bd-refresh-button"))
+        self.assertLess(button.location["y"], table.location["y"])
+        self.assertFalse(p.widget("refreshControl-1").is_displayed(), "its own field is hidden")
+        button.click()
+        self.assertEqual(p.js("return window.sent"), [["refreshControl-1", "valueChanged", None]])
+        p.js("setProp('refreshControl-1', 'isRefreshing', true)")
+        self.assertEqual(table.get_attribute("aria-busy"), "true")
+        self.assertFalse(button.is_enabled(), "no second pull while refreshing")
+        self.assertTrue(self.driver.find_element(By.CSS_SELECTOR, ".bd-refresh-spinner").is_displayed())
+        p.screenshot("refresh-table")
+        p.js("setProp('refreshControl-1', 'isRefreshing', false)")
+        self.assertEqual(table.get_attribute("aria-busy"), "false")
+        self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, ".bd-refresh-status").text, "Updated.")
+        if AXE is not None:
+            bad = [v for v in p.axe(AXE) if v[1] in ("serious", "critical")]
+            self.assertEqual(bad, [], json.dumps(bad))
 
 
 if __name__ == "__main__":
