@@ -174,6 +174,18 @@ class RefreshOnTableTests(BrowserCase):
         if AXE is not None:
             bad = [v for v in p.axe(AXE) if v[1] in ("serious", "critical")]
             self.assertEqual(bad, [], json.dumps(bad))
+        # Pull to refresh on a touch screen: a finger dragged down from the table's top.
+        from selenium.webdriver.common.actions import interaction
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+        actions = ActionBuilder(self.driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+        rect = table.rect
+        x, y = int(rect["x"] + rect["width"] / 2), int(rect["y"] + 10)
+        actions.pointer_action.move_to_location(x, y).pointer_down().move_to_location(x, y + 50) \
+            .move_to_location(x, y + 100).pointer_up()
+        actions.perform()
+        p.until(lambda: len(p.js("return window.sent")) == 2, message="the pull was not reported")
+        self.assertEqual(p.js("return window.sent")[1], ["refreshControl-1", "valueChanged", None])
 
 
 if __name__ == "__main__":

@@ -22,31 +22,33 @@ function attach(el) {
   anchor.before(el.bdBar);
   el.bdButton.setAttribute("aria-controls", target.id || "");
   const pull = el.bdPull;
-  // Pull to refresh on touch: a downward drag starting at the view's top.
+  // Pull to refresh on touch: a downward drag starting at the view's top. Touch events,
+  // not pointer events: they keep coming while the browser pans (pointers are cancelled).
   let start = null;
-  const down = (e) => { if (e.pointerType === "touch" && target.scrollTop <= 0) start = e.clientY; };
+  let pulled = 0;
+  const down = (e) => { if (e.touches.length === 1 && target.scrollTop <= 0) { start = e.touches[0].clientY; pulled = 0; } };
   const move = (e) => {
     if (start === null) return;
-    const d = Math.max(0, e.clientY - start);
-    pull.style.height = `${Math.min(d, PULL)}px`;
-    pull.textContent = d >= PULL ? "Release to refresh" : "Pull to refresh";
+    pulled = Math.max(0, e.touches[0].clientY - start);
+    pull.style.height = `${Math.min(pulled, PULL)}px`;
+    pull.textContent = pulled >= PULL ? "Release to refresh" : "Pull to refresh";
   };
-  const up = (e) => {
+  const up = () => {
     if (start === null) return;
-    const d = e.clientY - start;
     start = null;
     pull.style.height = "0";
-    if (d >= PULL) fire(el);
+    if (pulled >= PULL) fire(el);
   };
-  target.addEventListener("pointerdown", down);
-  target.addEventListener("pointermove", move);
-  target.addEventListener("pointerup", up);
-  target.addEventListener("pointercancel", up);
+  const opts = { passive: true };
+  target.addEventListener("touchstart", down, opts);
+  target.addEventListener("touchmove", move, opts);
+  target.addEventListener("touchend", up);
+  target.addEventListener("touchcancel", up);
   el.bdDetach = () => {
-    target.removeEventListener("pointerdown", down);
-    target.removeEventListener("pointermove", move);
-    target.removeEventListener("pointerup", up);
-    target.removeEventListener("pointercancel", up);
+    target.removeEventListener("touchstart", down, opts);
+    target.removeEventListener("touchmove", move, opts);
+    target.removeEventListener("touchend", up);
+    target.removeEventListener("touchcancel", up);
   };
   show(el);
 }
