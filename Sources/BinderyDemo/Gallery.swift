@@ -55,8 +55,8 @@ public typealias GalleryAlbum = AnimatableSectionModel<String, GalleryPhoto>
 
 /// The `gallery` scene (issue 12's collection view, refresh, pages, swipes and focus):
 /// a grid of photos, one album per page; the dots or a swipe turn the page, Refresh
-/// adds the album's next photo, a tap selects a photo, and Rename moves the focus to the
-/// caption field (Return renames it and ends editing).
+/// adds the album's next photo, a tap selects a photo, Alt+←/→ moves it, and Rename
+/// moves the focus to the caption field (Return renames it and ends editing).
 public final class GalleryViewController: ViewController, Scene {
     /// The album's photos, a grid.
     public let photoGrid: CollectionView
@@ -170,7 +170,8 @@ public final class GalleryViewController: ViewController, Scene {
                 let header = CollectionReusableView(reuseIdentifier: "Album")
                 header.textLabel.text = dataSource[indexPath.section].model
                 return header
-            })
+            },
+            canMoveItemAtIndexPath: { _, _ in true })
         let shown = Observable.combineLatest(albums.asObservable(), page.asObservable()) { albums, page in
             [albums[min(page, albums.count - 1)]]
         }.share(replay: 1)
@@ -197,6 +198,17 @@ public final class GalleryViewController: ViewController, Scene {
             .subscribe(onNext: { [unowned self] in
                 self.addPhoto()
                 self.refresh.endRefreshing()
+            })
+            .disposed(by: bag)
+
+        // Reordering (Alt+←/→ in the browser): the grid moved its item; the model follows.
+        photoGrid.rx.itemMoved
+            .subscribe(onNext: { [unowned self] event in
+                var all = self.albums.value
+                let index = min(self.page.value, all.count - 1)
+                let photo = all[index].items.remove(at: event.sourceIndex.item)
+                all[index].items.insert(photo, at: event.destinationIndex.item)
+                self.albums.accept(all)
             })
             .disposed(by: bag)
 

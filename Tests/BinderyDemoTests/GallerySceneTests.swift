@@ -61,6 +61,17 @@ final class GallerySceneTests: XCTestCase {
         XCTAssertEqual(client.divergence(), [])
     }
 
+    func testAMovedPhotoStaysMovedInTheModel() throws {
+        let client = try demoClient("gallery")
+        let answer = client.send(text: #"{"type":"event","seq":1,"target":"photoGrid","event":"itemMoved","row":"Sunset","toSection":"Beach","toIndex":2}"#)
+        guard case .patch(let patch)? = answer.first else { return XCTFail("\(answer)") }
+        XCTAssertEqual(patch.changes.count, 1, "one keyed move, and the model's update changes nothing more")
+        XCTAssertEqual(items(client), ["Shells", "Waves", "Sunset", "Palm"])
+        let controller = try XCTUnwrap(client.controller(as: GalleryViewController.self))
+        XCTAssertEqual(controller.albums.value[0].items.map(\.title), ["Shells", "Waves", "Sunset", "Palm"])
+        XCTAssertEqual(client.divergence(), [])
+    }
+
     func testRefreshAddsTheNextPhotoAsOneKeyedInsertThenEnds() throws {
         let client = try demoClient("gallery")
         let refresh = try XCTUnwrap(try attached(client, "refreshControl").first)

@@ -63,6 +63,19 @@ class GalleryTests(BrowserCase):
         self.assertEqual(self.tile("Waves").get_attribute("aria-selected"), "false", "single selection")
         p.screenshot("gallery-selected")
 
+    def test_alt_arrows_move_a_photo(self):
+        p = self.page
+        self.open()
+        self.assertEqual(self.tile("Sunset").get_attribute("aria-keyshortcuts"), "Alt+ArrowLeft Alt+ArrowRight")
+        self.tile("Sunset").click()
+        p.until(lambda: self.label("selectionLabel") == "Selected: Sunset")
+        self.driver.switch_to.active_element.send_keys(Keys.ALT + Keys.ARROW_RIGHT)
+        p.until(lambda: self.tile_texts() == ["Shells", "Sunset", "Waves", "Palm"], message="Alt+Right did not move")
+        p.until(lambda: self.active() == "Sunset", message="the focus stays on the moved photo")
+        self.driver.switch_to.active_element.send_keys(Keys.ALT + Keys.ARROW_RIGHT)
+        p.until(lambda: self.tile_texts() == ["Shells", "Waves", "Sunset", "Palm"])
+        self.assertEqual(self.tile("Sunset").get_attribute("aria-selected"), "true", "the selection moves with it")
+
     def test_refresh_shows_a_spinner_then_a_new_photo(self):
         p = self.page
         self.open()
