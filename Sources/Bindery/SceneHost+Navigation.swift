@@ -49,7 +49,7 @@ extension SceneHost: ScreenHost {
 
     func removeWidgets(_ widgets: [View]) {
         for widget in widgets.reversed() {
-            for recognizer in (widget.gestureRecognizers ?? []).reversed() { removeWidget(recognizer) }
+            for attached in widget.attachedWidgets.reversed() { removeWidget(attached) }
             removeWidget(widget)
         }
         changesPending()

@@ -90,6 +90,11 @@ public enum DemoScenes {
                             isShared: false) { environment in
             LiveChartViewController(scheduler: environment.scheduler)
         },
+        DemoSceneDefinition(name: "gallery", title: "Photo gallery",
+                            summary: "A grid of photos: tap one, swipe or use the dots for another album, Refresh for a new photo, Rename to retitle it.",
+                            isShared: false) { environment in
+            GalleryViewController(scheduler: environment.scheduler)
+        },
     ]
 
     /// The scene called `name`, if any.

@@ -91,8 +91,22 @@ public final class SceneTestClient {
         if let shown {
             if case .patch = answer { settleOwnInput(shown) } else { restore(shown) }
         }
+        if case .patch = answer { showOwnFocus(event, on: target) }
         answers.append(answer)
         return answer
+    }
+
+    /// A browser's focus is its own (PROTOCOL.md, "Focus"): a text input it reported
+    /// focusing is focused, and no other one; one it reported leaving is not.
+    private func showOwnFocus(_ event: String, on target: String) {
+        guard event == "editingDidBegin" || event == "editingDidEnd", widget(target)?.props["focused"] != nil else { return }
+        let focusing = event == "editingDidBegin"
+        for other in widgetList where other.props["focused"] != nil {
+            let focused = focusing && other.id == target
+            if other.id == target || focusing, other.props["focused"] != .bool(focused) {
+                apply(PatchChange(target: other.id, prop: "focused", value: .bool(focused)))
+            }
+        }
     }
 
     /// A user's tap on a button (`touchUpInside`).

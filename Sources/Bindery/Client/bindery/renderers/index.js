@@ -25,12 +25,20 @@ import textView from "./textView.js";
 import pickerView from "./pickerView.js";
 import documentPicker from "./documentPicker.js";
 import { tapGestureRecognizer, longPressGestureRecognizer } from "./gestureRecognizer.js";
+// Issue 12, part two: grids, refresh, pages, swipes and the focus.
+import collectionView from "./collectionView.js";
+import refreshControl from "./refreshControl.js";
+import pageControl from "./pageControl.js";
+import swipeGestureRecognizer from "./swipeGestureRecognizer.js";
+import { withFocus } from "./focus.js";
 
 const builtIn = {
   view, label, button, textField, slider, switch: switchRenderer, segmentedControl, stepper,
   datePicker, progressView, activityIndicator, imageView, listView, documentPicker,
   tableView, alertController, navigationController, barButtonItem, searchBar, textView, pickerView,
   tapGestureRecognizer, longPressGestureRecognizer,
+  collectionView, refreshControl, pageControl, swipeGestureRecognizer,
 };
+for (const kind of ["textField", "textView", "searchBar"]) builtIn[kind] = withFocus(builtIn[kind]);
 for (const [kind, renderer] of Object.entries(builtIn)) registerRenderer(kind, renderer);
 registerRenderer("chartView", chartView); // issue 12: charts
