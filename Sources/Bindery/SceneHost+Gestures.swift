@@ -1,16 +1,19 @@
 import RxWidgets
 
 extension SceneHost {
-    /// Adds the gesture recognizers attached to `widgets` to the tree (fresh ids such as
-    /// `tapGestureRecognizer-4`, unless already in it), so clients see them and can
-    /// report `recognized`. Returns the ones added.
+    /// Adds the widgets attached to `widgets` — gesture recognizers and refresh controls
+    /// (``View/attachedWidgets``) — to the tree (fresh ids such as
+    /// `tapGestureRecognizer-4`, unless already in it), so clients see them and can report
+    /// their events. Also lets the controller's root view end editing in this tree
+    /// (`view.endEditing(_:)`). Returns the ones added.
     @discardableResult
-    func addGestureRecognizers(of widgets: [View]) -> [GestureRecognizer] {
-        var added: [GestureRecognizer] = []
+    func addGestureRecognizers(of widgets: [View]) -> [View] {
+        if let root = controller?.view { tree.setEditingRoot(root) }
+        var added: [View] = []
         for widget in widgets {
-            for recognizer in widget.gestureRecognizers ?? [] where tree.widget(withID: recognizer.id) !== recognizer {
-                recognizer.id = ""
-                if (try? tree.add(recognizer)) != nil { added.append(recognizer) }
+            for attached in widget.attachedWidgets where tree.widget(withID: attached.id) !== attached {
+                attached.id = ""
+                if (try? tree.add(attached)) != nil { added.append(attached) }
             }
         }
         return added

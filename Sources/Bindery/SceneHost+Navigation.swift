@@ -11,6 +11,14 @@ extension SceneHost: ScreenHost {
         presentation.added = []
     }
 
+    /// A reload, a resume after the session expired or a copied link: the URL's screen
+    /// path (`#/chen-wei`) is pushed on a root navigation controller before the first
+    /// `scene` message, by asking each top screen (``ScreenRestoring``) for the next.
+    static func restoreScreens(of controller: ViewController, path: [String]) {
+        guard !path.isEmpty, let navigation = controller as? NavigationController else { return }
+        navigation.restoreScreens(path)
+    }
+
     func tearDownNavigation() {
         (controller as? NavigationController)?.screenHost = nil
     }
@@ -41,7 +49,7 @@ extension SceneHost: ScreenHost {
 
     func removeWidgets(_ widgets: [View]) {
         for widget in widgets.reversed() {
-            for recognizer in (widget.gestureRecognizers ?? []).reversed() { removeWidget(recognizer) }
+            for attached in widget.attachedWidgets.reversed() { removeWidget(attached) }
             removeWidget(widget)
         }
         changesPending()

@@ -26,18 +26,21 @@ final class SceneHost {
     var presentation = ScenePresentation()
 
     init(definition: SceneDefinition, scheduler: SchedulerType, flushScheduler: ImmediateSchedulerType,
-         hooks: SessionHooks) throws(ProtocolError) {
+         hooks: SessionHooks, parameters: [String: String] = [:], screenPath: [String] = []) throws(ProtocolError) {
         self.definition = definition
         self.flushScheduler = flushScheduler
         self.hooks = hooks
-        context = SceneContext(sceneName: definition.name, scheduler: scheduler)
+        context = SceneContext(sceneName: definition.name, scheduler: scheduler, parameters: parameters, screenPath: screenPath)
         let controller: ViewController
         do {
             controller = try definition.make(context)
+        } catch let error as SceneParameterError {
+            throw ProtocolError(.badParameter, "\(error)")
         } catch {
             throw ProtocolError(.bindingFailed, "scene '\(definition.name)' could not be built: \(error)")
         }
         controller.loadViewIfNeeded()
+        Self.restoreScreens(of: controller, path: screenPath)
         let widgets: [(id: String, widget: View)]
         if let scene = controller as? any Scene {
             widgets = scene.sceneWidgets
@@ -180,7 +183,7 @@ final class SceneHost {
 
     /// Runs a user's action (`perform`) and builds the answer: the changes it caused,
     /// minus the sender's own value of `valueProperty`, or an error.
-    private func run(_ event: EventMessage, session: Session, client: SessionClient?, widgetID: String,
+    func run(_ event: EventMessage, session: Session, client: SessionClient?, widgetID: String,
                      valueProperty: String?, _ perform: () -> Result<WidgetValue?, WidgetInputError>) -> ServerMessage {
         isDispatching = true
         let errors = hooks.collectBindingErrors(perform)

@@ -54,6 +54,10 @@ public struct SceneDefinition {
 /// registry.register("board", title: "Board", sharing: .shared) { context in
 ///     BoardViewController(viewers: context.viewerCount)
 /// }
+/// // `/scene/repo?id=42`: the page's query is the context's parameters.
+/// registry.register("repo", title: "Repository") { context in
+///     RepoViewController(id: try context.requiredParameter("id", as: Int.self))
+/// }
 /// ```
 ///
 /// Loop-confined after start-up (it is read on the loop thread).
@@ -64,8 +68,10 @@ public final class SceneRegistry {
     /// An empty registry.
     public init() {}
 
-    /// Registers a scene whose factory takes a ``SceneContext`` (for the scheduler or the
-    /// viewer count). A later registration under the same name replaces the earlier one.
+    /// Registers a scene whose factory takes a ``SceneContext`` (for the scheduler, the
+    /// viewer count, or the parameters it was opened with: a ``SceneParameterError`` it
+    /// throws refuses them with `bad-parameter`). A later registration under the same name
+    /// replaces the earlier one.
     ///
     /// - Parameters:
     ///   - name: the scene's name; letters, digits, `-` and `_` only (trapped otherwise:

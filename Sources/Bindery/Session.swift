@@ -30,6 +30,10 @@ public final class Session {
     public let clientAddress: String?
     /// When the session was created (by the store's scheduler).
     public let createdAt: Date
+    /// The parameters the scene was opened with (`/scene/repo?id=42` → `["id": "42"]`;
+    /// its ``SceneContext/parameters``): a resume must ask for the same ones, and a
+    /// session rebuilt elsewhere is opened with them again. Empty for a shared scene.
+    public internal(set) var sceneParameters: [String: String] = [:]
 
     private(set) var host: SceneHost?
     weak var store: SessionStore?
@@ -66,6 +70,10 @@ public final class Session {
 
     /// The context the scene was built with (scheduler, viewer count).
     public var context: SceneContext? { host?.context }
+
+    /// The screens above a root navigation controller's root, as the URL's screen path
+    /// names them (their restoration identifiers, up to the first without one).
+    public var screenPath: [String] { (controller as? NavigationController)?.restorationPath ?? [] }
 
     /// The widget with `id`, if any.
     public func widget(withID id: String) -> View? {
@@ -131,6 +139,8 @@ public final class Session {
             // Every client, the sender included, gets `bye` before its connection closes.
             if let store { store.end(self, reason: "bye") } else { finish(reason: "bye") }
             return client == nil ? .bye(reason: "bye") : nil
+        case .upload(let upload):
+            return handleUpload(upload, from: client)
         }
     }
 
@@ -204,6 +214,7 @@ public final class Session {
         let before = clients.count
         clients.removeAll { $0 === client }
         guard clients.count != before else { return }
+        uploadsLost(client)
         host?.updateViewerCount()
         store?.clientDetached(self)
     }
@@ -227,6 +238,7 @@ public final class Session {
         endReason = reason
         graceTimer?.dispose()
         graceTimer = nil
+        uploadsEnded()
         let bye = OutgoingMessage(.bye(reason: reason))
         for client in clients {
             client.send(bye)

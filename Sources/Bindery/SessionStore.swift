@@ -12,14 +12,17 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManySessionsForAddress(String)
     /// The scene's factory threw, or its widgets could not be added.
     case sceneFailed(String)
+    /// The scene's parameters are missing or wrong (it threw a ``SceneParameterError``).
+    case badParameter(String)
 
-    /// The HTTP status that goes with it (404, 503, 429, 500).
+    /// The HTTP status that goes with it (404, 503, 429, 500, 400).
     public var httpStatus: Int {
         switch self {
         case .unknownScene: return 404
         case .tooManySessions: return 503
         case .tooManySessionsForAddress: return 429
         case .sceneFailed: return 500
+        case .badParameter: return 400
         }
     }
 
@@ -30,6 +33,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManySessions: return "too-many-sessions"
         case .tooManySessionsForAddress: return "too-many-sessions-for-address"
         case .sceneFailed: return "scene-failed"
+        case .badParameter: return ErrorCode.badParameter.rawValue
         }
     }
 
@@ -39,7 +43,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownScene(let name): return "no scene named '\(name)'"
         case .tooManySessions: return "the server has too many sessions; try again later"
         case .tooManySessionsForAddress(let address): return "too many sessions for \(address)"
-        case .sceneFailed(let message): return message
+        case .sceneFailed(let message), .badParameter(let message): return message
         }
     }
 }
@@ -68,6 +72,9 @@ public final class SessionStore {
         public var maxEventsPerSecond: Int?
         /// Binding errors are fatal (tests). Default: `BINDERY_STRICT=1` in the environment.
         public var strictBindingErrors: Bool
+        /// The largest uploaded file, in bytes (`--max-upload-size`); also the most one
+        /// picker holds at once. A picker's `maxFileSize` may lower it. Default 10 MiB.
+        public var maxUploadSize: Int = 10 << 20
 
         /// The defaults, overridden where given.
         public init(gracePeriod: Duration = .seconds(30), maxSessions: Int = 10_000, maxSessionsPerAddress: Int = 100,
@@ -121,10 +128,14 @@ public final class SessionStore {
 
     // MARK: - Creating, finding, resuming
 
-    /// Creates a session of the scene `name`.
+    /// Creates a session of the scene `name`, opened with `parameters` (the scene's
+    /// ``SceneContext/parameters``, kept as ``Session/sceneParameters``) on the screens
+    /// `screenPath` names (``SceneContext/screenPath``).
     ///
-    /// - Throws: ``SessionError``: unknown scene, a limit reached, or the scene failed to build.
-    public func createSession(scene name: String, clientAddress: String? = nil) throws(SessionError) -> Session {
+    /// - Throws: ``SessionError``: unknown scene, a limit reached, bad parameters, or the
+    ///   scene failed to build.
+    public func createSession(scene name: String, parameters: [String: String] = [:], screenPath: [String] = [],
+                              clientAddress: String? = nil) throws(SessionError) -> Session {
         guard let definition = registry.scene(named: name) else { throw .unknownScene(name) }
         guard byID.count < configuration.maxSessions else {
             metrics.sessionsRefused += 1
@@ -136,13 +147,15 @@ public final class SessionStore {
         }
         let host: SceneHost
         do throws(ProtocolError) {
-            host = try self.host(for: definition)
+            host = try self.host(for: definition, parameters: parameters, screenPath: screenPath)
         } catch {
             log("scene '\(name)' failed to build: \(error.message)")
+            if error.code == .badParameter { throw .badParameter(error.message) }
             throw .sceneFailed(error.message)
         }
         let session = Session(id: makeToken(), host: host, clientAddress: clientAddress, createdAt: scheduler.now)
         session.store = self
+        session.sceneParameters = definition.sharing == .shared ? [:] : parameters
         if let rate = configuration.maxEventsPerSecond, rate > 0 {
             session.rateLimiter = RateLimiter(rate: Double(rate), burst: Double(rate))
         }
@@ -160,18 +173,21 @@ public final class SessionStore {
         byID[id]
     }
 
-    /// The session with `token` if it is live and of scene `name` (a resume), else a new
-    /// session of `name`. The other session, if any, is left untouched.
+    /// The session with `token` if it is live, of scene `name` and opened with the same
+    /// `parameters` (a resume), else a new session of `name` (on the screens `screenPath`
+    /// names). The other session, if any, is left untouched.
     ///
     /// - Returns: the session and whether it was resumed.
-    public func resumeOrCreate(scene name: String, token: String?, clientAddress: String? = nil)
+    public func resumeOrCreate(scene name: String, token: String?, parameters: [String: String] = [:],
+                               screenPath: [String] = [], clientAddress: String? = nil)
         throws(SessionError) -> (session: Session, resumed: Bool) {
-        if let token, let session = byID[token], session.sceneName == name, !session.isEnded {
+        if let token, let session = byID[token], session.sceneName == name, !session.isEnded,
+           session.sceneParameters == parameters || session.scene.sharing == .shared {
             metrics.sessionsResumed += 1
             log("session \(session.shortID) resumed (\(name))")
             return (session, true)
         }
-        return (try createSession(scene: name, clientAddress: clientAddress), false)
+        return (try createSession(scene: name, parameters: parameters, screenPath: screenPath, clientAddress: clientAddress), false)
     }
 
     /// Every live session.
@@ -237,9 +253,13 @@ public final class SessionStore {
 
     // MARK: - Internals
 
-    private func host(for definition: SceneDefinition) throws(ProtocolError) -> SceneHost {
+    private func host(for definition: SceneDefinition, parameters: [String: String], screenPath: [String])
+        throws(ProtocolError) -> SceneHost {
         if definition.sharing == .shared, let host = sharedHosts[definition.name] { return host }
-        let host = try SceneHost(definition: definition, scheduler: scheduler, flushScheduler: flushScheduler, hooks: hooks)
+        // A shared scene is one instance for everybody: nobody's parameters are its own.
+        let shared = definition.sharing == .shared
+        let host = try SceneHost(definition: definition, scheduler: scheduler, flushScheduler: flushScheduler, hooks: hooks,
+                                 parameters: shared ? [:] : parameters, screenPath: shared ? [] : screenPath)
         if definition.sharing == .shared { sharedHosts[definition.name] = host }
         return host
     }

@@ -15,12 +15,17 @@ public struct DemoEnvironment {
     /// The number of live connections to the scene instance (the `board` scene's
     /// "N online"); the server's scene context provides it.
     public var viewers: Observable<Int>
+    /// The parameters the scene was opened with (`/scene/team?member=chen-wei`): the
+    /// server's ``SceneContext/parameters``.
+    public var parameters: [String: String]
 
     /// An environment with the given parts.
-    public init(scheduler: SchedulerType, now: (() -> Date)? = nil, viewers: Observable<Int> = .just(1)) {
+    public init(scheduler: SchedulerType, now: (() -> Date)? = nil, viewers: Observable<Int> = .just(1),
+                parameters: [String: String] = [:]) {
         self.scheduler = scheduler
         self.now = now ?? { scheduler.now }
         self.viewers = viewers
+        self.parameters = parameters
     }
 
     /// The app's environment: the main loop's scheduler and the system clock.

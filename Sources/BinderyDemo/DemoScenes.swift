@@ -13,8 +13,9 @@ public struct DemoSceneDefinition: Sendable {
     /// `true` for a shared scene (one instance for all clients), `false` for one
     /// instance per session.
     public let isShared: Bool
-    /// Builds an instance (view not loaded yet: the server or test client loads it).
-    public let make: @Sendable (DemoEnvironment) -> ViewController
+    /// Builds an instance (view not loaded yet: the server or test client loads it); may
+    /// throw a ``SceneParameterError`` for parameters it cannot open with.
+    public let make: @Sendable (DemoEnvironment) throws -> ViewController
 }
 
 /// The demo app's scenes, independent of the server, so the server registers them and
@@ -60,8 +61,9 @@ public enum DemoScenes {
         // Issue 12: tables, navigation, alerts, search.
         DemoSceneDefinition(name: "team", title: "Team directory",
                             summary: "People by team: tap a name to open their page, Edit to delete or reorder, Back to return.",
-                            isShared: false) { _ in
-            NavigationController(rootViewController: TeamListViewController())
+                            isShared: false) { environment in
+            // `/scene/team?member=chen-wei` opens on Chen Wei's page (a link to a detail screen).
+            try TeamListViewController.navigationController(openingOn: environment.parameters["member"])
         },
         DemoSceneDefinition(name: "feedback", title: "Feedback",
                             summary: "A form run by dialogs: rate with a sheet, type a comment in an alert, confirm before sending.",
@@ -73,10 +75,25 @@ public enum DemoScenes {
                             isShared: false) { environment in
             CountrySearchViewController(scheduler: environment.scheduler)
         },
+        DemoSceneDefinition(name: "upload", title: "Upload files",
+                            summary: "Choose or drop files: watch them go up, then see each in a table. Files over 1 MiB are refused.",
+                            isShared: false) { _ in
+            UploadViewController()
+        },
         DemoSceneDefinition(name: "bigtable", title: "Ten thousand rows",
                             summary: "A table of 10,000 rows that scrolls smoothly; tap one, or add, remove, move or star one: each is one small patch.",
                             isShared: false) { _ in
             BigTableViewController()
+        },
+        DemoSceneDefinition(name: "chart", title: "Live chart",
+                            summary: "A server's load streaming in every half second, votes you cast as bars, and a scatter that fills as it goes.",
+                            isShared: false) { environment in
+            LiveChartViewController(scheduler: environment.scheduler)
+        },
+        DemoSceneDefinition(name: "gallery", title: "Photo gallery",
+                            summary: "A grid of photos: tap one, swipe or use the dots for another album, Refresh for a new photo, Rename to retitle it.",
+                            isShared: false) { environment in
+            GalleryViewController(scheduler: environment.scheduler)
         },
     ]
 
@@ -93,7 +110,8 @@ public func registerDemoScenes(_ registry: SceneRegistry) {
         registry.register(scene.name, title: scene.title, description: scene.summary, sharing: scene.isShared ? .shared : .perConnection) { context in
             // The context's scheduler is the main loop's in the server and a virtual one
             // under BinderyTesting; the date scene's clock follows it.
-            scene.make(DemoEnvironment(scheduler: context.scheduler, viewers: context.viewerCount))
+            try scene.make(DemoEnvironment(scheduler: context.scheduler, viewers: context.viewerCount,
+                                           parameters: context.parameters))
         }
     }
 }

@@ -20,6 +20,11 @@ public struct TeamMember: IdentifiableType, Equatable, Sendable {
 
     /// The name.
     public var identity: String { name }
+
+    /// The name for URLs (`chen-wei`): the member screen's restoration identifier.
+    public var slug: String {
+        name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-")
+    }
 }
 
 /// A team's section of the directory (RxDataSources' animatable section: keyed diffs).
@@ -103,7 +108,32 @@ public final class TeamListViewController: ViewController {
     }
 }
 
-/// A member's screen, pushed from the directory: name, role and email.
+extension TeamListViewController: ScreenRestoring {
+    /// The member whose slug is `identifier` (`chen-wei`), for a URL's screen path
+    /// (`/scene/team#/chen-wei`) and the `member` parameter.
+    public func viewController(forRestorationIdentifier identifier: String) -> ViewController? {
+        let members = sections.value.flatMap(\.items)
+        return members.first { $0.slug == identifier }.map { TeamMemberViewController(member: $0) }
+    }
+
+    /// The scene's root: the directory, with `member`'s screen pushed when given.
+    ///
+    /// - Throws: ``SceneParameterError`` when no member has that slug.
+    public static func navigationController(openingOn member: String?) throws -> NavigationController {
+        let list = TeamListViewController()
+        let navigation = NavigationController(rootViewController: list)
+        if let member {
+            guard let screen = list.viewController(forRestorationIdentifier: member) else {
+                throw SceneParameterError("member", "nobody in the team goes by '\(member)'")
+            }
+            navigation.pushViewController(screen, animated: false)
+        }
+        return navigation
+    }
+}
+
+/// A member's screen, pushed from the directory: name, role and email. Its restoration
+/// identifier is the member's slug, so the URL names it (`/scene/team#/chen-wei`).
 public final class TeamMemberViewController: ViewController {
     /// "Product designer".
     public let roleLabel = Label()
@@ -119,6 +149,7 @@ public final class TeamMemberViewController: ViewController {
     public init(member: TeamMember) {
         self.member = member
         super.init()
+        restorationIdentifier = member.slug
     }
 
     /// Fills in the labels and the bar's title.

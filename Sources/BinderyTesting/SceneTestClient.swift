@@ -36,15 +36,20 @@ public final class SceneTestClient {
 
     /// Starts an in-process server for `registry` and connects to `scene`: the usual
     /// way to test a per-connection scene. `scheduler` is the virtual clock (see
-    /// ``SceneTestServer/init(registry:scheduler:configuration:)``).
-    public convenience init(scene: String, registry: SceneRegistry, scheduler: TestScheduler? = nil) throws {
-        try self.init(server: SceneTestServer(registry: registry, scheduler: scheduler), scene: scene)
+    /// ``SceneTestServer/init(registry:scheduler:configuration:)``); `parameters` and
+    /// `screenPath` are what a page URL would carry (`/scene/team?member=chen-wei#/chen-wei`).
+    ///
+    /// - Throws: ``SessionError`` (`.badParameter` for parameters the scene refuses).
+    public convenience init(scene: String, registry: SceneRegistry, scheduler: TestScheduler? = nil,
+                            parameters: [String: String] = [:], screenPath: [String] = []) throws {
+        try self.init(server: SceneTestServer(registry: registry, scheduler: scheduler), scene: scene,
+                      parameters: parameters, screenPath: screenPath)
     }
 
     /// Opens a session of `scene` on `server` and attaches to it.
-    init(server: SceneTestServer, scene: String) throws {
+    init(server: SceneTestServer, scene: String, parameters: [String: String] = [:], screenPath: [String] = []) throws {
         self.server = server
-        session = try server.store.createSession(scene: scene)
+        session = try server.store.createSession(scene: scene, parameters: parameters, screenPath: screenPath)
         sceneMessage = session.sceneMessage(resumed: false)
         connection = nil
         // Attach, then the snapshot, as over a WebSocket: what the arrival changes (a
@@ -86,8 +91,22 @@ public final class SceneTestClient {
         if let shown {
             if case .patch = answer { settleOwnInput(shown) } else { restore(shown) }
         }
+        if case .patch = answer { showOwnFocus(event, on: target) }
         answers.append(answer)
         return answer
+    }
+
+    /// A browser's focus is its own (PROTOCOL.md, "Focus"): a text input it reported
+    /// focusing is focused, and no other one; one it reported leaving is not.
+    private func showOwnFocus(_ event: String, on target: String) {
+        guard event == "editingDidBegin" || event == "editingDidEnd", widget(target)?.props["focused"] != nil else { return }
+        let focusing = event == "editingDidBegin"
+        for other in widgetList where other.props["focused"] != nil {
+            let focused = focusing && other.id == target
+            if other.id == target || focusing, other.props["focused"] != .bool(focused) {
+                apply(PatchChange(target: other.id, prop: "focused", value: .bool(focused)))
+            }
+        }
     }
 
     /// A user's tap on a button (`touchUpInside`).

@@ -34,6 +34,11 @@ open class Control: View {
     /// The action bound by `rx.action` (see `Control+Action.swift`).
     var actionBinding: ActionBinding?
 
+    /// Whether a text input has the keyboard focus (see `View+FirstResponder.swift`).
+    var isFocused = false
+    /// Whether the server took the focus away since the user last focused it.
+    var focusResignedByServer = false
+
     /// A control with UIKit's defaults.
     public override init() {
         super.init()
@@ -44,6 +49,7 @@ open class Control: View {
     override func collectProperties(into properties: inout [String: WidgetValue]) {
         super.collectProperties(into: &properties)
         properties[PropertyName.isEnabled] = .bool(isEnabled)
+        collectFocus(into: &properties)
     }
 
     /// Lets subclasses react to `isEnabled` (a button's title depends on it).
@@ -135,6 +141,13 @@ open class Control: View {
     /// also its primary action).
     func companionEvents(of event: Event) -> Event { [] }
 
+    /// Called with a user's event after its value is applied and before it is sent;
+    /// `false` drops it (a text input's focus already moved by the server, a pull on a
+    /// refreshing refresh control).
+    func userEventWillSend(_ event: Event) -> Bool {
+        focusUserEventWillSend(event)
+    }
+
     /// Performs a user's action reported by a client: checks that this control sends
     /// `event` and is enabled, applies `value` (if any) to ``View/valueProperty`` with
     /// UIKit's rules, then sends the event (and, as UIKit does, the primary action that
@@ -163,6 +176,7 @@ open class Control: View {
             }
             applied = try applyUserInput(property: property, value: value)
         }
+        guard userEventWillSend(event) else { return applied }
         sendActions(for: event.union(companionEvents(of: event)))
         return applied
     }

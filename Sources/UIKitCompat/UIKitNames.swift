@@ -63,9 +63,30 @@ public typealias UISearchBar = SearchBar
 public typealias UITextView = TextView
 /// `UIPickerView` is ``PickerView``.
 public typealias UIPickerView = PickerView
+/// `UIDocumentPickerViewController` is ``DocumentPicker`` (a file input and drop target in
+/// the browser; the files arrive whole through `rx.didPickDocuments`).
+public typealias UIDocumentPickerViewController = DocumentPicker
 /// `UIGestureRecognizer` is ``GestureRecognizer``.
 public typealias UIGestureRecognizer = GestureRecognizer
 /// `UITapGestureRecognizer` is ``TapGestureRecognizer``.
 public typealias UITapGestureRecognizer = TapGestureRecognizer
 /// `UILongPressGestureRecognizer` is ``LongPressGestureRecognizer``.
 public typealias UILongPressGestureRecognizer = LongPressGestureRecognizer
+/// `UISwipeGestureRecognizer` is ``SwipeGestureRecognizer``.
+public typealias UISwipeGestureRecognizer = SwipeGestureRecognizer
+/// `UICollectionView` is ``CollectionView``.
+public typealias UICollectionView = CollectionView
+/// `UICollectionViewCell` is ``CollectionViewCell``.
+public typealias UICollectionViewCell = CollectionViewCell
+/// `UICollectionReusableView` is ``CollectionReusableView``.
+public typealias UICollectionReusableView = CollectionReusableView
+/// `UICollectionViewDataSource` is ``CollectionViewDataSource``.
+public typealias UICollectionViewDataSource = CollectionViewDataSource
+/// `UICollectionViewLayout` is ``CollectionViewLayout``.
+public typealias UICollectionViewLayout = CollectionViewLayout
+/// `UICollectionViewFlowLayout` is ``CollectionViewFlowLayout``.
+public typealias UICollectionViewFlowLayout = CollectionViewFlowLayout
+/// `UIRefreshControl` is ``RefreshControl``.
+public typealias UIRefreshControl = RefreshControl
+/// `UIPageControl` is ``PageControl``.
+public typealias UIPageControl = PageControl

@@ -76,4 +76,31 @@ final class TeamSceneTests: XCTestCase {
         XCTAssertEqual(client.widget("tableView")?["isEditing"], .bool(false))
         XCTAssertEqual(client.divergence(), [])
     }
+
+    // MARK: - Links (issue 12: scenes open with parameters, the URL names the screen)
+
+    func testAMemberParameterOpensTheirScreenAndBackGoesToTheDirectory() throws {
+        let client = try SceneTestClient(scene: "team", registry: demoRegistry(), parameters: ["member": "chen-wei"])
+        XCTAssertEqual(screens(client).map { $0["title"] }, [.string("Team"), .string("Chen Wei")])
+        XCTAssertEqual(screens(client).map { $0["restorationIdentifier"] }, [nil, .string("chen-wei")])
+        XCTAssertEqual(client.widget("screen-2.roleLabel")?["text"], .string("Role: Server engineer"))
+        _ = event(client, #"{"type":"event","seq":1,"target":"navigation","event":"back","row":"screen-2"}"#)
+        XCTAssertEqual(screens(client).map { $0["title"] }, [.string("Team")])
+    }
+
+    func testAnUnknownMemberIsABadParameter() {
+        XCTAssertThrowsError(try SceneTestClient(scene: "team", registry: demoRegistry(), parameters: ["member": "nobody"])) { error in
+            XCTAssertEqual(error as? SessionError, .badParameter("parameter 'member': nobody in the team goes by 'nobody'"))
+        }
+    }
+
+    func testARowTapNamesTheScreenAndTheScreenPathRebuildsIt() throws {
+        let client = try demoClient("team")
+        _ = event(client, #"{"type":"event","seq":1,"target":"tableView","event":"itemSelected","row":"Dara Okafor"}"#)
+        XCTAssertEqual(screens(client).last?["restorationIdentifier"], .string("dara-okafor"))
+        XCTAssertEqual(client.session.screenPath, ["dara-okafor"])
+        // A reload after the session expired: a new session on the URL's screen path.
+        let reopened = try SceneTestClient(scene: "team", registry: demoRegistry(), screenPath: client.session.screenPath)
+        XCTAssertEqual(screens(reopened).map { $0["title"] }, [.string("Team"), .string("Dara Okafor")])
+    }
 }

@@ -60,7 +60,7 @@ final class AlertProtocolTests: XCTestCase {
     func testAnAlertIsAddedChosenAndRemoved() throws {
         let session = try store.createSession(scene: "rename")
         XCTAssertEqual(send(session, #"{"type":"event","seq":1,"target":"rename","event":"touchUpInside"}"#),
-                       #"{"type":"patch","ack":1,"added":[{"id":"alertController-1","kind":"alertController","props":{"actions":[{"id":"0","style":"cancel","title":"Cancel"},{"id":"1","isEnabled":false,"style":"default","title":"OK"}],"alpha":1,"backgroundColor":null,"isHidden":false,"message":null,"preferredStyle":"alert","textFields":["textField-2"],"title":"Your name"}},{"id":"textField-2","kind":"textField","props":{"alpha":1,"backgroundColor":null,"isEnabled":true,"isHidden":false,"isSecureTextEntry":false,"placeholder":"Name","text":""}}],"changes":[]}"#)
+                       #"{"type":"patch","ack":1,"added":[{"id":"alertController-1","kind":"alertController","props":{"actions":[{"id":"0","style":"cancel","title":"Cancel"},{"id":"1","isEnabled":false,"style":"default","title":"OK"}],"alpha":1,"backgroundColor":null,"isHidden":false,"message":null,"preferredStyle":"alert","textFields":["textField-2"],"title":"Your name"}},{"id":"textField-2","kind":"textField","props":{"alpha":1,"backgroundColor":null,"focused":false,"isEnabled":true,"isHidden":false,"isSecureTextEntry":false,"placeholder":"Name","text":""}}],"changes":[]}"#)
 
         // A resync shows it too, after the scene's own widgets.
         guard case .scene(let scene)? = session.handle(text: #"{"type":"resync"}"#) else { return XCTFail("scene expected") }

@@ -102,10 +102,10 @@ final class BinderyTestServer: @unchecked Sendable {
     let baseURL: String
     private let finished = DispatchSemaphore(value: 0)
 
-    init(configuration: BinderyApp.Configuration = BinderyApp.Configuration(
+    init(registry: SceneRegistry = makeTestRegistry(), configuration: BinderyApp.Configuration = BinderyApp.Configuration(
             port: 0, sessions: SessionStore.Configuration(strictBindingErrors: false), logLevel: .error)) throws {
         loop = try EventLoop()
-        app = BinderyApp(registry: makeTestRegistry(), configuration: configuration)
+        app = BinderyApp(registry: registry, configuration: configuration)
         try app.start(on: loop)
         baseURL = "http://127.0.0.1:\(app.port)"
         let loop = self.loop

@@ -20,12 +20,13 @@ except ImportError:  # pragma: no cover
 
 AXE = axe_source()
 SCENES = ["colors", "counter", "date", "login", "repos", "echo", "board"]
-# Issue 12's scenes: axe and their keyboard walk-throughs are in test_tables.py.
-TABLE_SCENES = ["team", "feedback", "search", "bigtable"]
+# Issue 12's scenes: axe and their keyboard walk-throughs are in test_tables.py (gallery: test_collection.py).
+TABLE_SCENES = ["team", "feedback", "search", "bigtable", "upload", "gallery", "chart"]
 KINDS = ["view", "label", "button", "textField", "slider", "switch", "segmentedControl", "stepper",
          "datePicker", "progressView", "activityIndicator", "imageView", "listView", "tableView",
          "alertController", "navigationController", "barButtonItem", "searchBar", "textView",
-         "pickerView", "tapGestureRecognizer", "longPressGestureRecognizer"]
+         "pickerView", "tapGestureRecognizer", "longPressGestureRecognizer", "documentPicker",
+         "collectionView", "refreshControl", "pageControl", "swipeGestureRecognizer", "chartView"]
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
 

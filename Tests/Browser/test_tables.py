@@ -74,7 +74,7 @@ class TeamTests(TableCase):
         self.row("tableView", "Chen Wei").click()
         p.until(lambda: self.nav_title() == "Chen Wei", message="the detail screen was not pushed")
         p.until(lambda: "Role: Server engineer" in self.driver.page_source)
-        self.assertIn("#screen-2/chen-wei", self.driver.current_url, "the URL names the screen")
+        self.assertTrue(self.driver.current_url.endswith("/scene/team#/chen-wei"), "the URL names the screen")
         self.assertFalse(self.page.widget("tableView").is_displayed(), "the list screen is hidden")
         self.assertEqual(self.focused().get_attribute("class"), "bd-nav-title", "focus moves to the new screen's title")
         back = self.driver.find_element(By.CSS_SELECTOR, ".bd-nav-back")

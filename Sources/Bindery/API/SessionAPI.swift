@@ -8,13 +8,14 @@ import Logging
 /// |---|---|
 /// | `GET /api/scenes` | `[{"name","title","sharing","page","socket"}]` |
 /// | `POST /api/sessions` `{"scene":"echo"}` | 201, the `scene` message; `Location: /api/sessions/<id>` |
+/// | `POST /api/sessions[?id=42]` `{"scene":"repo","parameters":{"id":"42"},"screen":"/a"}` | the same, opened with parameters (400 `bad-parameter` if the scene refuses them) and on a screen path |
 /// | `GET /api/sessions/<id>` | the current `scene` message (`"resumed": true`) |
 /// | `POST /api/sessions/<id>/events` | one event → its answer; an array → an array of answers |
 /// | `GET /api/sessions/<id>/events` | Server-Sent Events (``EventStream``) |
 /// | `DELETE /api/sessions/<id>` | ends the session: `{"type":"bye","reason":"deleted"}` |
 ///
 /// Errors are JSON `{"error": "<code>", "message": "..."}`: 400 for a body that is not
-/// JSON or not the right shape, 403 for a refused browser origin, 404 for an unknown
+/// JSON or not the right shape or for parameters the scene refuses, 403 for a refused browser origin, 404 for an unknown
 /// scene or session, 429/503 for session limits. Every request for a session without a
 /// connection restarts its grace period, so a script keeps a session alive by using it.
 final class SessionAPI {
@@ -57,6 +58,7 @@ final class SessionAPI {
                 return .json(MessageEncoder.encode(.bye(reason: "deleted")))
             } })
         }
+        UploadAPI(store: store, origins: origins).register(on: router)
     }
 
     // MARK: - Handlers
@@ -96,12 +98,39 @@ final class SessionAPI {
         guard let scene = body["scene"]?.stringValue else {
             return Self.errorResponse(400, code: ErrorCode.badMessage.rawValue, message: "expected {\"scene\": \"<name>\"}")
         }
+        // Scene parameters: the query's (`?id=42`), then the body's `parameters` object.
+        var parameters = SceneContext.parameters(fromQuery: request.queryItems)
+        if let given = body["parameters"] {
+            guard case .object(let members) = given else {
+                return Self.errorResponse(400, code: ErrorCode.badMessage.rawValue, message: "\"parameters\" must be an object of strings")
+            }
+            for member in members {
+                guard let text = Self.parameterText(member.value) else {
+                    return Self.errorResponse(400, code: ErrorCode.badMessage.rawValue,
+                                              message: "parameter '\(member.key)' must be a string, a number or a boolean")
+                }
+                parameters[member.key] = text
+            }
+        }
+        let screenPath = SceneContext.screenPath(from: body["screen"]?.stringValue ?? request.queryValue("screen"))
         do throws(SessionError) {
-            let session = try store.createSession(scene: scene, clientAddress: request.remoteAddress?.host)
+            let session = try store.createSession(scene: scene, parameters: parameters, screenPath: screenPath,
+                                                  clientAddress: request.remoteAddress?.host)
             return .json(MessageEncoder.encode(.scene(session.sceneMessage(resumed: false))), status: 201,
                          headers: ["Location": "/api/sessions/\(session.id)"])
         } catch {
             return Self.errorResponse(error.httpStatus, code: error.code, message: error.description)
+        }
+    }
+
+    /// A JSON parameter value as the text a URL would carry (`42`, `true`, `"a"`).
+    private static func parameterText(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number):
+            return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        default: return nil
         }
     }
 

@@ -81,7 +81,12 @@ final class WebSocketEndpoint {
         let resumed: Bool
         do throws(SessionError) {
             (session, resumed) = try store.resumeOrCreate(scene: sceneName, token: request.queryValue("session"),
+                                                          parameters: SceneContext.parameters(fromQuery: request.queryItems),
+                                                          screenPath: SceneContext.screenPath(from: request.queryValue("screen")),
                                                           clientAddress: address)
+        } catch .badParameter(let message) {
+            refuseParameters(message, request: request, upgrade: upgrade, accept: accept)
+            return
         } catch {
             logger.warning("session refused", metadata: ["scene": "\(sceneName)", "status": "\(error.httpStatus)", "reason": "\(error)"])
             upgrade.reject(SessionAPI.errorResponse(error.httpStatus, code: error.code, message: error.description))
@@ -99,6 +104,22 @@ final class WebSocketEndpoint {
             let rowWindow = request.queryValue("rows").flatMap(Int.init).map { min(max($0, 1), SceneMessage.maximumRowWindow) }
             connect(socket, to: session, resumed: resumed, address: address, rowWindow: rowWindow)
             socket.start(initialBytes: rest)
+        }
+    }
+
+    /// Bad scene parameters are the page's address, not the network: a browser cannot read
+    /// a refused upgrade's body, so the socket opens, says why (`bad-parameter`) and
+    /// closes with 4400, and the client shows it instead of retrying.
+    private func refuseParameters(_ message: String, request: HTTPRequest, upgrade: HTTPUpgrade, accept: String) {
+        logger.info("bad scene parameters", metadata: ["path": "\(request.path)", "reason": "\(message)"])
+        store.metrics.countError(.badParameter)
+        var headers = HTTPHeaders()
+        for field in WebSocketHandshake.responseHeaders(accept: accept) { headers.add(name: field.name, value: field.value) }
+        upgrade.accept(response: HTTPResponse(status: 101, headers: headers)) { [configuration] tcp, rest in
+            let socket = WebSocketConnection(connection: tcp, configuration: configuration)
+            socket.start(initialBytes: rest)
+            _ = socket.send(utf8Text: Array(MessageEncoder.encode(.error(ErrorMessage(code: .badParameter, message: message))).utf8))
+            socket.close(code: WebSocketCloseCode(4400), reason: "bad-parameter")
         }
     }
 

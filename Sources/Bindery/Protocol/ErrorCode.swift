@@ -22,6 +22,12 @@ public enum ErrorCode: String, Sendable, CaseIterable, Error {
     case unknownAction = "unknown-action"
     /// An index outside its range (a moved row's destination).
     case indexOutOfRange = "index-out-of-range"
+    /// An upload over the size cap (declared size or bytes so far): refused before the rest is read.
+    case uploadTooLarge = "upload-too-large"
+    /// An upload that is not in progress (cancelled, its connection dropped, never begun).
+    case uploadAborted = "upload-aborted"
+    /// An upload chunk at the wrong offset, an upload begun twice, or ended early.
+    case uploadOutOfOrder = "upload-out-of-order"
     /// Too many events too fast; this one was dropped.
     case rateLimited = "rate-limited"
     /// A binary WebSocket frame (the protocol is text only). The connection stays open.
@@ -29,6 +35,9 @@ public enum ErrorCode: String, Sendable, CaseIterable, Error {
     /// A binding threw (an error reached a `Binder` or `bind(onNext:)`) while handling
     /// this client's event. The session goes on.
     case bindingFailed = "binding-failed"
+    /// A scene's parameters are missing or wrong (`/scene/repo?id=abc`): the scene's
+    /// factory threw a `SceneParameterError`, and no session was made.
+    case badParameter = "bad-parameter"
 }
 
 /// A protocol error: a stable ``ErrorCode`` and a readable message.

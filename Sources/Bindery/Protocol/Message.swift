@@ -13,6 +13,8 @@ public enum ClientMessage: Equatable, Sendable {
     case bye
     /// "Send me these rows of a windowed table" (PROTOCOL.md, "Large tables").
     case rows(RowsRequest)
+    /// A step of a file upload to a document picker (see ``UploadMessage``).
+    case upload(UploadMessage)
 }
 
 /// `{"type":"event","seq":7,"target":"whiteSlider","event":"valueChanged","value":0.25}`:

@@ -46,15 +46,22 @@ public enum MessageDecoder {
     }
 
     /// The fields of a message as read.
-    private struct Fields {
+    struct Fields {
         /// The message types, read from the bytes: no `String` for the common ones.
         enum Kind {
             case event, resync, bye, rows
+            case uploadBegin, uploadChunk, uploadEnd, uploadCancel
             case other(String)
 
             init(_ name: UnsafeBufferPointer<UInt8>) {
                 self = Fields.is(name, "event") ? .event : Fields.is(name, "resync") ? .resync
-                    : Fields.is(name, "bye") ? .bye : Fields.is(name, "rows") ? .rows
+                    : Fields.is(name, "bye") ? .bye : Fields.is(name, "rows") ? .rows : Kind(upload: name)
+            }
+
+            /// The upload steps (rarer: looked at after the common types).
+            init(upload name: UnsafeBufferPointer<UInt8>) {
+                self = Fields.is(name, "uploadChunk") ? .uploadChunk : Fields.is(name, "uploadBegin") ? .uploadBegin
+                    : Fields.is(name, "uploadEnd") ? .uploadEnd : Fields.is(name, "uploadCancel") ? .uploadCancel
                     : .other(String(decoding: name, as: UTF8.self))
             }
         }
@@ -70,8 +77,9 @@ public enum MessageDecoder {
         var action: Int?
         var from: Int?
         var to: Int?
+        var upload = UploadFields()
         var problem: String?
-        var seen: UInt16 = 0
+        var seen: UInt32 = 0
 
         @inline(__always)
         static func `is`(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
@@ -82,7 +90,7 @@ public enum MessageDecoder {
         }
 
         mutating func read(key: UnsafeBufferPointer<UInt8>, parser: inout JSONParser) throws(JSONError) {
-            let bit: UInt16
+            let bit: UInt32
             if Self.is(key, "type") {
                 bit = 1
             } else if Self.is(key, "seq") {
@@ -101,10 +109,12 @@ public enum MessageDecoder {
                 bit = 128
             } else if Self.is(key, "action") {
                 bit = 256
+            } else if let uploadBit = UploadFields.bit(for: key) {
+                bit = UInt32(uploadBit)
             } else if Self.is(key, "from") {
-                bit = 512
+                bit = 65536
             } else if Self.is(key, "to") {
-                bit = 1024
+                bit = 131072
             } else {
                 try parser.skipValue()
                 return
@@ -137,18 +147,20 @@ public enum MessageDecoder {
                 if case .string(let string) = value { row = string } else { note("'row' must be a string (a row key)") }
             case 64:
                 if case .string(let string) = value { toSection = string } else { note("'toSection' must be a string (a section key)") }
-            case 128, 256, 512, 1024:
+            case 128, 256, 65536, 131072:
                 if case .number(let number) = value, let integer = Int(exactly: number) {
                     switch bit {
                     case 128: toIndex = integer
                     case 256: action = integer
-                    case 512: from = integer
+                    case 65536: from = integer
                     default: to = integer
                     }
                 } else {
-                    let name = [128: "toIndex", 256: "action", 512: "from"][bit] ?? "to"
+                    let name = [128: "toIndex", 256: "action", 65536: "from"][bit] ?? "to"
                     note("'\(name)' must be an integer")
                 }
+            case 512...32768:
+                if let problem = upload.read(bit: UInt16(bit), value) { note(problem) }
             default:
                 switch value {
                 case .null: self.value = .null
@@ -195,8 +207,17 @@ public enum MessageDecoder {
                 guard let target else { return fail(.badMessage, "a rows request needs a 'target' (a table's id)") }
                 guard let from, let to else { return fail(.badMessage, "a rows request needs 'from' and 'to' (row indices)") }
                 return .success(.rows(RowsRequest(seq: seq, target: target, from: from, to: to)))
+            case .uploadBegin, .uploadChunk, .uploadEnd, .uploadCancel:
+                guard let target else { return fail(.badMessage, "an upload message needs a 'target' (a picker's id)") }
+                let step: UploadMessage.Step
+                switch upload.step(for: type) {
+                case .success(let value): step = value
+                case .failure(let problem): return fail(.badMessage, problem.message)
+                }
+                if upload.id == nil, step != .cancel { return fail(.badMessage, "an upload message needs an 'upload' (its id)") }
+                return .success(.upload(UploadMessage(seq: seq, target: target, upload: upload.id, step: step)))
             case .other(let type):
-                return fail(.unknownType, "unknown message type '\(type)' (known: event, resync, bye, rows)")
+                return fail(.unknownType, "unknown message type '\(type)' (known: event, resync, bye, rows, uploadBegin, uploadChunk, uploadEnd, uploadCancel)")
             }
         }
     }

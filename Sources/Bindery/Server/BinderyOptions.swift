@@ -60,6 +60,10 @@ public struct BinderyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Open WebSockets; more upgrades get 503.", valueName: "n"))
     public var maxWebsockets = 10_000
 
+    /// `--max-upload-size`: the largest uploaded file (and the most one picker holds at once).
+    @Option(help: ArgumentHelp("Largest uploaded file; larger is refused with upload-too-large.", valueName: "bytes"))
+    public var maxUploadSize = 10 << 20
+
     /// `--max-message-size`: the largest WebSocket message or frame; larger closes with 1009.
     @Option(help: ArgumentHelp("Largest WebSocket message or frame; larger closes with 1009.", valueName: "bytes"))
     public var maxMessageSize = 64 << 10
@@ -86,6 +90,7 @@ public struct BinderyOptions: ParsableArguments {
         if let maxEventsPerSecond { try check(maxEventsPerSecond, 1...10_000_000, "max-events-per-second") }
         try check(maxConnections, 1...1_000_000, "max-connections")
         try check(maxWebsockets, 1...1_000_000, "max-websockets")
+        try check(maxUploadSize, 0...(1 << 30), "max-upload-size")
         try check(maxMessageSize, 1024...(64 << 20), "max-message-size")
         let name = logLevel.lowercased()
         guard name == "warn" || Logger.Level(rawValue: name) != nil else {
@@ -101,8 +106,9 @@ public struct BinderyOptions: ParsableArguments {
                 .map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }.filter { !$0.isEmpty },
             sessions: SessionStore.Configuration(
                 gracePeriod: .seconds(grace), maxSessions: maxSessions,
-                maxSessionsPerAddress: maxSessionsPerAddress, maxEventsPerSecond: maxEventsPerSecond),
-            http: HTTPServer.Configuration(maxConnections: maxConnections),
+                maxSessionsPerAddress: maxSessionsPerAddress, maxEventsPerSecond: maxEventsPerSecond
+            ).with(maxUploadSize: maxUploadSize),
+            http: HTTPServer.Configuration(maxConnections: maxConnections).with(bodiesForUploadsOf: maxUploadSize),
             webSocket: WebSocketConfiguration(maxFrameSize: maxMessageSize, maxMessageSize: maxMessageSize),
             maxWebSockets: maxWebsockets,
             logLevel: level)

@@ -5,7 +5,8 @@
 /// `widgets` (the ids of the screen's widgets), `leftBarButtonItem` /
 /// `rightBarButtonItem` (bar button item widget ids), `backTitle` (the back button's
 /// title: the screen below's `backButtonTitle` or title), `hidesBackButton`,
-/// `leftItemsSupplementBackButton` (each only when set).
+/// `leftItemsSupplementBackButton`, `restorationIdentifier` (the screen's name in the URL;
+/// each only when set).
 public final class NavigationView: View, WidgetEventReceiver {
     private weak var navigationController: NavigationController?
     private var screenRows: [ListRow] = []
@@ -39,6 +40,7 @@ public final class NavigationView: View, WidgetEventReceiver {
             if let below { fields["backTitle"] = .string(below.backButtonTitle ?? below.title ?? "Back") }
             if item.hidesBackButton { fields["hidesBackButton"] = .bool(true) }
             if item.leftItemsSupplementBackButton { fields["leftItemsSupplementBackButton"] = .bool(true) }
+            if let identifier = controller.restorationIdentifier { fields["restorationIdentifier"] = .string(identifier) }
             rows.append(ListRow(id: screen.key, fields: fields))
             below = item
         }

@@ -44,9 +44,10 @@ public final class PresentationStack: PresentationHost {
 
 extension ViewController {
     /// The host this controller presents through: set on a scene's root controller by
-    /// the server, and passed on to what it presents.
+    /// the server, and passed on to what it presents; a screen pushed on a navigation
+    /// controller presents through its navigation controller's.
     public var presentationHost: PresentationHost? {
-        get { PresentationHosts.table[ObjectIdentifier(self)]?.host }
+        get { PresentationHosts.table[ObjectIdentifier(self)]?.host ?? navigationController?.presentationHost }
         set {
             if let newValue {
                 PresentationHosts.table[ObjectIdentifier(self)] = WeakHost(host: newValue)

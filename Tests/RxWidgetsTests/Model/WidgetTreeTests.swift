@@ -123,7 +123,7 @@ final class WidgetTreeTests: XCTestCase {
             WidgetSnapshot(id: "email", kind: "textField", properties: [
                 "backgroundColor": .null, "isHidden": .bool(false), "alpha": .number(1),
                 "isEnabled": .bool(true), "text": .string(""), "placeholder": .string("Email"),
-                "isSecureTextEntry": .bool(false),
+                "isSecureTextEntry": .bool(false), "focused": .bool(false),
             ]),
         ])
     }

@@ -24,9 +24,11 @@ export const PROTOCOL = 1;
 const USER_ASKED_MS = 5000; // rows arriving this soon after a tap were asked for
 
 export class Client {
-  constructor({ scene, root, mode, status, base, dev, onScene, onPatch, onError, onStatus }) {
+  constructor({ scene, parameters, history, root, mode, status, base, dev, onScene, onPatch, onError, onStatus }) {
     if (!scene) throw new Error("bindery: no scene name (use /scene/<name>, ?scene= or attach({ scene }))");
     this.scene = scene;
+    this.parameters = parameters ?? {}; // the scene's (SceneContext.parameters)
+    this.history = history ?? mode === "render"; // pushed screens are history entries; the URL's #/path names them
     this.root = root ?? document;
     this.mode = mode; // "render" or "attach"
     this.dev = dev ?? devMode();
@@ -46,6 +48,9 @@ export class Client {
     this.conn = new Connection({
       scene,
       base,
+      parameters: this.parameters,
+      // A new session opens on the screens the URL names (a reload after the session expired).
+      screenPath: () => (this.history ? screenPathFromLocation() : ""),
       onMessage: (m) => this.receive(m),
       onStatus: (state, info) => this.setState(state, info),
     });
@@ -64,6 +69,10 @@ export class Client {
       action = info.takenOver
         ? { label: "Use it here", run: () => this.conn.reclaim() }
         : { label: "Start a new session", run: () => this.conn.restart() };
+    }
+    if (state === "ended" && info.badParameter) {
+      action = null;
+      this.showBadParameter(info.detail);
     }
     showStatus(this.statusEl, state, { detail: info.detail ?? null, action });
     if (changed) {
@@ -283,8 +292,10 @@ export class Client {
     }
     const r = rendererFor(kind);
     el.bdClient = this; // for renderers that ask for more than events (a table's rows)
+    el.bdHistory = this.history; // the navigation renderer's history is opt-in in attach mode
+    el.bdAttached = this.mode === "attach" && el.hasAttribute("data-bind");
     r.hydrate?.(el, this.widgets.get(id));
-    r.wire?.(el, (event, value, opts) => this.emit(el, id, event, value, opts));
+    r.wire?.(el, (event, value, opts) => this.emit(el, id, event, value, opts), this);
     if (r.control && !r.typing && this.state !== "connected") setOffline(el, true);
   }
 
@@ -294,6 +305,26 @@ export class Client {
     const form = renderScene(msg, { bind: (el, id, kind) => this.bindElement(el, id, kind), dev: this.dev });
     this.root.replaceChildren(form);
     this.root.setAttribute("aria-busy", "false");
+  }
+
+  /** The page's address has parameters the scene refuses: say so instead of a scene. */
+  showBadParameter(message) {
+    const p = document.createElement("p");
+    p.className = "bd-notice";
+    p.setAttribute("role", "alert");
+    p.dataset.binderyError = "bad-parameter";
+    p.append(`This page cannot open with that address: ${message}. `);
+    const a = document.createElement("a");
+    a.href = window.location.pathname;
+    a.textContent = "Open it without parameters.";
+    p.append(a);
+    if (this.mode === "render") {
+      this.root.replaceChildren(p);
+      this.root.setAttribute("aria-busy", "false");
+    } else {
+      toast(null, p.textContent);
+    }
+    this.hooks.onError?.({ type: "error", code: "bad-parameter", message });
   }
 
   async checkSceneExists() {
@@ -322,6 +353,11 @@ export class Client {
     this.conn.token = null;
     this.conn.close();
   }
+}
+
+/** The screen path the page's URL names: `#/chen-wei` → "/chen-wei" ("" for none). */
+export function screenPathFromLocation(loc = window.location) {
+  return loc.hash.startsWith("#/") ? loc.hash.slice(1) : "";
 }
 
 const same = (a, b) => a === b || (a == null && b === "") || (a === "" && b == null);

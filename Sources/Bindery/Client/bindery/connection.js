@@ -15,12 +15,16 @@ const OFFLINE_AFTER_FAILURES = 4;
 export const ROW_WINDOW = 200;
 
 export class Connection {
-  constructor({ scene, base, onMessage, onStatus }) {
+  constructor({ scene, base, parameters, screenPath, onMessage, onStatus }) {
     this.scene = scene;
     this.base = base ?? window.location.href;
+    this.parameters = parameters ?? {}; // the scene's, sent as the socket's query
+    this.screenPath = screenPath ?? (() => ""); // the screens a new session opens on
     this.onMessage = onMessage;
     this.onStatus = onStatus;
-    this.storageKey = `bindery:session:${scene}`;
+    // One token per scene and parameters: /scene/repo?id=1 and ?id=2 are different sessions.
+    const query = new URLSearchParams(Object.entries(this.parameters).sort(([a], [b]) => (a < b ? -1 : 1))).toString();
+    this.storageKey = `bindery:session:${scene}${query ? `?${query}` : ""}`;
     this.failures = 0;
     this.ws = null;
     this.timer = null;
@@ -28,6 +32,8 @@ export class Connection {
     this.ended = false; // the session ended or was taken over: wait for restart()
     this.suspended = false; // the page is hidden in the back/forward cache
     this.everConnected = false;
+    // Extra readers of every message (an upload waiting for its answers); null = closed.
+    this.listeners = new Set();
 
     const retry = () => this.retryNow();
     window.addEventListener("online", retry);
@@ -55,7 +61,10 @@ export class Connection {
   url() {
     const u = new URL(`/ws/${encodeURIComponent(this.scene)}`, this.base);
     u.protocol = u.protocol === "https:" ? "wss:" : "ws:";
+    for (const [k, v] of Object.entries(this.parameters)) u.searchParams.set(k, v);
     if (this.token) u.searchParams.set("session", this.token);
+    const screen = this.screenPath();
+    if (screen) u.searchParams.set("screen", screen);
     u.searchParams.set("rows", String(ROW_WINDOW)); // large tables come windowed (PROTOCOL.md: Large tables)
     return u.href;
   }
@@ -73,6 +82,11 @@ export class Connection {
       if (this.ws !== ws) return;
       let msg;
       try { msg = JSON.parse(e.data); } catch { return; }
+      if (msg.type === "error" && msg.code === "bad-parameter" && !this.live) {
+        // The scene refused the page's parameters: the socket closes with 4400; no retry.
+        this.refusal = msg.message ?? "bad parameter";
+        return;
+      }
       if (msg.type === "scene" && !this.live) {
         // The first scene message ends the handshake: the session (new or resumed) is live.
         this.live = true;
@@ -92,12 +106,19 @@ export class Connection {
         }
       }
       this.onMessage(msg);
+      for (const listener of this.listeners) listener(msg);
     };
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
       this.live = false;
+      for (const listener of this.listeners) listener(null);
       if (this.ended || this.suspended) return;
+      if (e.code === 4400) {
+        this.token = null;
+        this.end(this.refusal ?? "bad parameter", false, { badParameter: true });
+        return;
+      }
       if (e.code === 4001) {
         // Another tab or client took this session over: do not fight it for the token.
         this.end("This session was opened in another window.", true);
@@ -128,10 +149,10 @@ export class Connection {
     this.open();
   }
 
-  end(detail, takenOver = false) {
+  end(detail, takenOver = false, extra = {}) {
     this.ended = true;
     clearTimeout(this.timer);
-    this.onStatus("ended", { detail, takenOver });
+    this.onStatus("ended", { detail, takenOver, ...extra });
   }
 
   suspend() {

@@ -4,8 +4,10 @@
 // A renderer is a plain object:
 //   create(widget)        → a new element (auto-render mode)
 //   hydrate(el, widget)   → prepares an element the page wrote (attach mode); optional
-//   wire(el, send)        → adds DOM listeners; send(event, value?, { rate }) reports a
-//                           control event (rate: a continuous edit, may be debounced)
+//   wire(el, send, client) → adds DOM listeners; send(event, value?, { rate }) reports a
+//                           control event (rate: a continuous edit, may be debounced);
+//                           client: the page's Client, for renderers that send other
+//                           messages (a documentPicker's uploads)
 //   props                 → { name(el, value, widget) } applying one property
 //   valueProp             → the property the user edits (guarded by seq/ack), if any
 //   valueEvent            → the event that carries that value ("valueChanged" by default)

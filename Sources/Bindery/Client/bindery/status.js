@@ -75,6 +75,8 @@ export function announce(text) {
 export function friendlyError(msg) {
   switch (msg.code) {
     case "disabled": return "That control is not available right now.";
+    case "upload-too-large": return "That file is too large.";
+    case "upload-aborted": return "The upload stopped. Try again.";
     case "rate-limited": return "Too many actions at once: slow down a little.";
     case "binding-failed": return "The app could not handle that. Try again.";
     case "bad-value": return "That value was not accepted.";

@@ -14,6 +14,7 @@ import progressView from "./progressView.js";
 import activityIndicator from "./activityIndicator.js";
 import imageView from "./imageView.js";
 import listView from "./listView.js";
+import chartView from "./chartView.js";
 // Issue 12's kinds (tables, alerts, navigation, more controls, gestures).
 import tableView from "./tableView.js";
 import alertController from "./alertController.js";
@@ -22,12 +23,22 @@ import barButtonItem from "./barButtonItem.js";
 import searchBar from "./searchBar.js";
 import textView from "./textView.js";
 import pickerView from "./pickerView.js";
+import documentPicker from "./documentPicker.js";
 import { tapGestureRecognizer, longPressGestureRecognizer } from "./gestureRecognizer.js";
+// Issue 12, part two: grids, refresh, pages, swipes and the focus.
+import collectionView from "./collectionView.js";
+import refreshControl from "./refreshControl.js";
+import pageControl from "./pageControl.js";
+import swipeGestureRecognizer from "./swipeGestureRecognizer.js";
+import { withFocus } from "./focus.js";
 
 const builtIn = {
   view, label, button, textField, slider, switch: switchRenderer, segmentedControl, stepper,
-  datePicker, progressView, activityIndicator, imageView, listView,
+  datePicker, progressView, activityIndicator, imageView, listView, documentPicker,
   tableView, alertController, navigationController, barButtonItem, searchBar, textView, pickerView,
   tapGestureRecognizer, longPressGestureRecognizer,
+  collectionView, refreshControl, pageControl, swipeGestureRecognizer,
 };
+for (const kind of ["textField", "textView", "searchBar"]) builtIn[kind] = withFocus(builtIn[kind]);
 for (const [kind, renderer] of Object.entries(builtIn)) registerRenderer(kind, renderer);
+registerRenderer("chartView", chartView); // issue 12: charts

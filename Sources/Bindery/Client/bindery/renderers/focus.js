@@ -1,0 +1,19 @@
+// The `focused` property of text inputs (UIResponder's first responder, issue 12): the
+// server's becomeFirstResponder / resignFirstResponder / endEditing move the browser's
+// focus. The renderer's own focus and blur listeners report the change as
+// editingDidBegin / editingDidEnd, which the server does not send twice.
+
+/** `renderer` with a `focused` property applied to its input (`el.bdInput` or `el`). */
+export function withFocus(renderer) {
+  return {
+    ...renderer,
+    props: {
+      ...renderer.props,
+      focused(el, v) {
+        const input = el.bdInput ?? el;
+        if (v === true) { if (document.activeElement !== input) input.focus(); }
+        else if (document.activeElement === input) input.blur();
+      },
+    },
+  };
+}

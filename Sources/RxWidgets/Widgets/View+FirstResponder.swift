@@ -1,0 +1,149 @@
+/// The keyboard focus, as `UIResponder`'s first responder: a text field, text view or
+/// search bar is the first responder while the user edits it. The server moves the
+/// browser's focus with ``becomeFirstResponder()``, ``resignFirstResponder()`` and
+/// ``endEditing(_:)`` (the wire's `focused` property), and the client's focus events
+/// keep ``isFirstResponder`` true to what the user does.
+///
+/// As in UIKit, becoming first responder sends `editingDidBegin` (RxCocoa's
+/// `didBeginEditing`) and resigning sends `editingDidEnd`; the client's own report of
+/// the same focus change is then not sent again.
+extension View {
+    /// Whether this view can take the focus: an enabled text field, text view or search bar.
+    public var canBecomeFirstResponder: Bool {
+        guard let control = self as? Control, control.isEnabled else { return false }
+        return control.takesTextFocus
+    }
+
+    /// Whether this view has the focus.
+    public var isFirstResponder: Bool {
+        (self as? Control)?.isFocused ?? false
+    }
+
+    /// Gives this view the focus (taking it from the scene's other text input, which ends
+    /// editing first), as UIKit's: sends `editingDidBegin`. Returns whether it has the
+    /// focus now (`false` for a view that cannot take it).
+    @discardableResult
+    public func becomeFirstResponder() -> Bool {
+        guard let control = self as? Control, canBecomeFirstResponder else { return false }
+        if control.isFocused { return true }
+        for other in control.focusPeers where other !== control && other.isFocused {
+            other.resignFocus()
+        }
+        control.setFocused(true)
+        control.focusResignedByServer = false
+        control.sendActions(for: .editingDidBegin)
+        return true
+    }
+
+    /// Takes the focus away from this view, as UIKit's: sends `editingDidEnd` when it
+    /// had it. Returns `true`.
+    @discardableResult
+    public func resignFirstResponder() -> Bool {
+        if let control = self as? Control, control.isFocused { control.resignFocus() }
+        return true
+    }
+
+    /// Ends editing in this view: resigns the focused text input among it and its
+    /// subviews — for a scene's widget or its root view, any of the scene's widgets
+    /// (Bindery's screens are flat). `force` is UIKit's (nothing can refuse here).
+    /// Returns `true`.
+    @discardableResult
+    public func endEditing(_ force: Bool) -> Bool {
+        if let control = self as? Control, control.takesTextFocus {
+            return resignFirstResponder()
+        }
+        let tree = self.tree ?? EditingRoots.tree(of: self)
+        for widget in tree?.widgets ?? [] where widget.isFirstResponder {
+            widget.resignFirstResponder()
+        }
+        return true
+    }
+}
+
+extension WidgetTree {
+    /// Makes `view` (a scene's root view, which is not one of its widgets) end editing
+    /// in this tree: `view.endEditing(_:)` resigns the focused widget here.
+    public func setEditingRoot(_ view: View) {
+        EditingRoots.set(view, self)
+    }
+}
+
+extension Control {
+    /// Text inputs take the keyboard focus.
+    var takesTextFocus: Bool { self is TextField || self is TextView || self is SearchBar }
+
+    /// The controls the focus moves between: the scene's, or just this one.
+    var focusPeers: [Control] {
+        tree?.widgets.compactMap { $0 as? Control } ?? [self]
+    }
+
+    func setFocused(_ focused: Bool) {
+        guard focused != isFocused else { return }
+        isFocused = focused
+        changed(FocusProperty.focused, .bool(!focused), .bool(focused))
+    }
+
+    /// The server takes the focus away: `editingDidEnd` now, and the client's report of
+    /// its blur later is not sent again.
+    func resignFocus() {
+        setFocused(false)
+        focusResignedByServer = true
+        sendActions(for: .editingDidEnd)
+    }
+
+    /// Keeps the focus state true to a user's editing events; `false` for an event
+    /// already sent because the server moved the focus. The user's own focus changes are
+    /// not recorded as changes: the sender's browser shows them already (the own-value
+    /// rule), and another viewer's focus is that viewer's own.
+    func focusUserEventWillSend(_ event: Event) -> Bool {
+        // The event first: this runs for every user event (the echo path's editingChanged).
+        guard event == .editingDidBegin || event == .editingDidEnd, takesTextFocus else { return true }
+        if event == .editingDidBegin {
+            if isFocused { return false }
+            // The browser has one focus: whatever the server thought focused is not.
+            for other in focusPeers where other !== self && other.isFocused {
+                other.isFocused = false
+            }
+            isFocused = true
+            focusResignedByServer = false
+        } else if event == .editingDidEnd {
+            if focusResignedByServer {
+                focusResignedByServer = false
+                return false
+            }
+            isFocused = false
+        }
+        return true
+    }
+
+    /// `focused` in a snapshot, for text inputs.
+    func collectFocus(into properties: inout [String: WidgetValue]) {
+        if takesTextFocus { properties[FocusProperty.focused] = .bool(isFocused) }
+    }
+}
+
+enum FocusProperty {
+    static let focused = "focused"
+}
+
+/// Scenes' root views and their trees (a root view is not in its tree). Loop-confined.
+enum EditingRoots {
+    private final class WeakTree {
+        weak var tree: WidgetTree?
+        init(_ tree: WidgetTree) { self.tree = tree }
+    }
+
+    nonisolated(unsafe) private static var table: [ObjectIdentifier: WeakTree] = [:]
+
+    static func set(_ view: View, _ tree: WidgetTree) {
+        let key = ObjectIdentifier(view)
+        if table[key] == nil {
+            _ = view.lifetimeToken.deallocated.subscribe(onNext: { table[key] = nil })
+        }
+        table[key] = WeakTree(tree)
+    }
+
+    static func tree(of view: View) -> WidgetTree? {
+        table[ObjectIdentifier(view)]?.tree
+    }
+}
