@@ -19,6 +19,19 @@ public final class InMemorySessionPersistence: SessionPersistence {
         didSet { if oldValue != isAvailable { onAvailabilityChange?(isAvailable) } }
     }
 
+    /// Holds the appends' completions (the write is made, the reply is late) until
+    /// ``releaseReplies(failing:)``: plays a slow store or one lost mid-write.
+    public var holdsReplies = false
+    private var heldReplies: [(Result<Void, SessionPersistenceError>) -> Void] = []
+
+    /// Completes the held appends in order: with their result, or (`failing`) as if the
+    /// store was lost before answering (their writes may have been made).
+    public func releaseReplies(failing: Bool = false) {
+        let held = heldReplies
+        heldReplies = []
+        for completion in held { completion(failing ? .failure(.unavailable("lost before the reply")) : .success(())) }
+    }
+
     /// An empty store whose sessions would outlive their owner by `timeToLive`.
     public init(timeToLive: Duration = .seconds(40)) {
         self.timeToLive = timeToLive
@@ -36,11 +49,16 @@ public final class InMemorySessionPersistence: SessionPersistence {
 
     public func append(token: String, epoch: Int64, seq: Int?, event: String?, state: String?,
                        completion: @escaping (Result<Void, SessionPersistenceError>) -> Void) {
-        completion(fenced(token, epoch) { stored in
+        let result = fenced(token, epoch) { stored in
             if let event { stored.journal.append(event) }
             if let seq { stored.lastSeq = seq }
             if let state { stored.state = state }
-        })
+        }
+        if holdsReplies, case .success = result {
+            heldReplies.append(completion)
+        } else {
+            completion(result)
+        }
     }
 
     public func takeOver(token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
