@@ -64,7 +64,7 @@ final class ClusterRedisTests: XCTestCase {
         XCTAssertEqual(done.wait(timeout: .now() + 0.3), .timedOut, "no ack while Redis does not have the event")
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
         XCTAssertGreaterThan(Date().timeIntervalSince(started), 1.2)
-        XCTAssertTrue(answer.text.contains(#""ack":1"#), answer.text)
+        XCTAssertTrue(answer.text.hasPrefix(#"{"type":"patch","ack":1,"#), answer.text)
         XCTAssertTrue(answer.text.contains("HI"), answer.text)
         XCTAssertEqual(try redis.cli(["LLEN", "bindery:s:\(token):log"]), "1")
     }
@@ -73,7 +73,7 @@ final class ClusterRedisTests: XCTestCase {
         let pair = try startServer(secondApp: true)
         let a = pair, b = try XCTUnwrap(pair.second)
         let token = try newSession(a.baseURL)
-        XCTAssertTrue(try type(a.baseURL, token, "typed on a", seq: 1).body.contains(#""ack":1"#))
+        XCTAssertTrue(try type(a.baseURL, token, "typed on a", seq: 1).body.hasPrefix(#"{"type":"patch","ack":1,"#))
 
         let resumed = try curlRequest("GET", b.baseURL + "/api/sessions/\(token)")
         XCTAssertEqual(resumed.status, 200, resumed.body)
@@ -85,7 +85,7 @@ final class ClusterRedisTests: XCTestCase {
         // A request on a for the token takes it back (every HTTP request on a durable
         // session is checked against the store first): epoch 3, B's write included.
         let back = try type(a.baseURL, token, "typed on a again", seq: 2)
-        XCTAssertTrue(back.body.contains(#""ack":2"#), back.body)
+        XCTAssertTrue(back.body.hasPrefix(#"{"type":"patch","ack":2,"#), back.body)
         XCTAssertEqual(try redis.cli(["HGET", "bindery:s:\(token)", "epoch"]), "3")
 
         // A write with an old epoch is refused by Redis itself (the Lua fence).
@@ -123,7 +123,7 @@ final class ClusterRedisTests: XCTestCase {
     func testStoreTroubleIsAnsweredStoreUnavailableAndSessionsRecover() throws {
         let server = try startServer()
         let token = try newSession(server.baseURL)
-        XCTAssertTrue(try type(server.baseURL, token, "before", seq: 1).body.contains(#""ack":1"#))
+        XCTAssertTrue(try type(server.baseURL, token, "before", seq: 1).body.hasPrefix(#"{"type":"patch","ack":1,"#))
         redis.stop(signal: SIGKILL)
         XCTAssertTrue(clusterEventually { (try? self.type(server.baseURL, token, "during", seq: 2).body.contains("store-unavailable")) == true })
         let refused = try curlRequest("POST", server.baseURL + "/api/sessions", body: #"{"scene":"echo"}"#)
@@ -131,7 +131,7 @@ final class ClusterRedisTests: XCTestCase {
         XCTAssertEqual(refused.json["error"] as? String, "store-unavailable")
 
         try redis.start()
-        XCTAssertTrue(clusterEventually(timeout: 15) { (try? self.type(server.baseURL, token, "after", seq: 3).body.contains(#""ack":3"#)) == true })
+        XCTAssertTrue(clusterEventually(timeout: 15) { (try? self.type(server.baseURL, token, "after", seq: 3).body.hasPrefix(#"{"type":"patch","ack":3,"#)) == true })
         let scene = try curlRequest("GET", server.baseURL + "/api/sessions/\(token)")
         XCTAssertTrue(scene.body.contains("AFTER"), scene.body + "\n" + ((try? redis.cli(["LRANGE", "bindery:s:\(token):log", "0", "-1"])) ?? ""))
         XCTAssertEqual(try redis.cli(["LRANGE", "bindery:s:\(token):log", "0", "-1"]).components(separatedBy: "\n").count, 2,

@@ -217,9 +217,12 @@ extension SessionStore {
             let scene = OutgoingMessage(.scene(session.sceneMessage(resumed: true)))
             for client in session.clients { session.send(scene, to: client) }
         }
-        for session in byID.values where session.journal?.isDiverged == true {
+        for session in byID.values {
+            guard let journal = session.journal, journal.isDiverged, !journal.isRecovering else { continue }
+            journal.isRecovering = true
             persistence.takeOver(token: session.id) { [weak self, weak session] result in
-                guard let self, let session, !session.isEnded, let journal = session.journal else { return }
+                journal.isRecovering = false
+                guard let self, let session, !session.isEnded, journal.isDiverged else { return }
                 switch result {
                 case .success(let stored?):
                     do throws(ProtocolError) {
