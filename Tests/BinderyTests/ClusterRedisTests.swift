@@ -20,6 +20,7 @@ final class ClusterRedisTests: XCTestCase {
     override func tearDown() {
         for server in servers { server.stop() }
         servers = []
+        redis?.stop(signal: SIGTERM)  // not left to deinit: XCTest may keep the case alive
         redis = nil
         super.tearDown()
     }
