@@ -14,6 +14,8 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case sceneFailed(String)
     /// The scene's parameters are missing or wrong (it threw a ``SceneParameterError``).
     case badParameter(String)
+    /// The session store (`--store`) is unreachable: no session can be made or taken over.
+    case storeUnavailable
 
     /// The HTTP status that goes with it (404, 503, 429, 500, 400).
     public var httpStatus: Int {
@@ -23,6 +25,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManySessionsForAddress: return 429
         case .sceneFailed: return 500
         case .badParameter: return 400
+        case .storeUnavailable: return 503
         }
     }
 
@@ -34,6 +37,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManySessionsForAddress: return "too-many-sessions-for-address"
         case .sceneFailed: return "scene-failed"
         case .badParameter: return ErrorCode.badParameter.rawValue
+        case .storeUnavailable: return ErrorCode.storeUnavailable.rawValue
         }
     }
 
@@ -44,6 +48,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManySessions: return "the server has too many sessions; try again later"
         case .tooManySessionsForAddress(let address): return "too many sessions for \(address)"
         case .sceneFailed(let message), .badParameter(let message): return message
+        case .storeUnavailable: return "the session store is unavailable; try again shortly"
         }
     }
 }
@@ -100,11 +105,15 @@ public final class SessionStore {
     public let metrics: Metrics
     /// Session lifecycle log lines (created, resumed, expired...); none by default.
     public var logger: ((String) -> Void)?
+    /// Where per-connection sessions are made durable (`--store`); nil: memory only.
+    public let persistence: SessionPersistence?
 
-    private var byID: [String: Session] = [:]
-    private var perAddress: [String: Int] = [:]
+    var byID: [String: Session] = [:]
+    var perAddress: [String: Int] = [:]
     private var sharedHosts: [String: SceneHost] = [:]
-    private let hooks: SessionHooks
+    let hooks: SessionHooks
+    /// Loop-confined state of the durable side (takeovers in flight, draining).
+    var durable = DurableState()
     private var generator = SystemRandomNumberGenerator()
 
     /// A store for `registry`'s scenes.
@@ -115,8 +124,9 @@ public final class SessionStore {
     public init(registry: SceneRegistry, configuration: Configuration = Configuration(),
                 scheduler: SchedulerType = MainScheduler.instance,
                 flushScheduler: ImmediateSchedulerType = MainScheduler.asyncInstance,
-                metrics: Metrics = Metrics()) {
+                metrics: Metrics = Metrics(), persistence: SessionPersistence? = nil) {
         self.registry = registry
+        self.persistence = persistence
         self.configuration = configuration
         self.scheduler = scheduler
         self.flushScheduler = flushScheduler
@@ -124,6 +134,7 @@ public final class SessionStore {
         self.hooks = SessionHooks(metrics: metrics)
         BindingErrorRouter.install()
         if configuration.strictBindingErrors { BindingErrorRouter.strict = true }
+        if persistence != nil { startPersistence() }
     }
 
     // MARK: - Creating, finding, resuming
@@ -137,6 +148,9 @@ public final class SessionStore {
     public func createSession(scene name: String, parameters: [String: String] = [:], screenPath: [String] = [],
                               clientAddress: String? = nil) throws(SessionError) -> Session {
         guard let definition = registry.scene(named: name) else { throw .unknownScene(name) }
+        if let persistence, definition.sharing == .perConnection, !persistence.isAvailable || isDraining {
+            throw .storeUnavailable
+        }
         guard byID.count < configuration.maxSessions else {
             metrics.sessionsRefused += 1
             throw .tooManySessions
@@ -165,6 +179,7 @@ public final class SessionStore {
         metrics.sessionsCreated += 1
         log("session \(session.shortID) created (\(name)\(clientAddress.map { ", " + $0 } ?? ""))")
         startGraceTimer(session)
+        if persistence != nil, definition.sharing == .perConnection { persist(session) }
         return session
     }
 
@@ -210,6 +225,10 @@ public final class SessionStore {
         }
         metrics.sessionsEnded += 1
         log("session \(session.shortID) ended (\(reason))")
+        // Ended sessions leave no keys; a shutdown leaves them for another process.
+        if let journal = session.journal, reason != "shutdown", reason != Session.movedReason {
+            persistence?.delete(token: session.id, epoch: journal.epoch)
+        }
         session.finish(reason: reason)
     }
 
@@ -239,7 +258,7 @@ public final class SessionStore {
         }
     }
 
-    private func startGraceTimer(_ session: Session) {
+    func startGraceTimer(_ session: Session) {
         session.graceTimer?.dispose()
         let components = configuration.gracePeriod.components
         let milliseconds = Int(clamping: components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000)
@@ -253,7 +272,7 @@ public final class SessionStore {
 
     // MARK: - Internals
 
-    private func host(for definition: SceneDefinition, parameters: [String: String], screenPath: [String])
+    func host(for definition: SceneDefinition, parameters: [String: String] = [:], screenPath: [String] = [])
         throws(ProtocolError) -> SceneHost {
         if definition.sharing == .shared, let host = sharedHosts[definition.name] { return host }
         // A shared scene is one instance for everybody: nobody's parameters are its own.

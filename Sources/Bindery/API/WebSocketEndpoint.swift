@@ -77,25 +77,47 @@ final class WebSocketEndpoint {
             return
         }
         let address = request.remoteAddress?.host
-        let session: Session
-        let resumed: Bool
-        do throws(SessionError) {
-            (session, resumed) = try store.resumeOrCreate(scene: sceneName, token: request.queryValue("session"),
-                                                          parameters: SceneContext.parameters(fromQuery: request.queryItems),
-                                                          screenPath: SceneContext.screenPath(from: request.queryValue("screen")),
-                                                          clientAddress: address)
-        } catch .badParameter(let message) {
-            refuseParameters(message, request: request, upgrade: upgrade, accept: accept)
-            return
-        } catch {
-            logger.warning("session refused", metadata: ["scene": "\(sceneName)", "status": "\(error.httpStatus)", "reason": "\(error)"])
-            upgrade.reject(SessionAPI.errorResponse(error.httpStatus, code: error.code, message: error.description))
+        let token = request.queryValue("session")
+        let parameters = SceneContext.parameters(fromQuery: request.queryItems)
+        let screenPath = SceneContext.screenPath(from: request.queryValue("screen"))
+        let finish = { [self] (result: Result<(session: Session, resumed: Bool), SessionError>) in
+            switch result {
+            case .success(let (session, resumed)):
+                guard !upgrade.isClosed else { return }
+                acceptUpgrade(upgrade, request: request, accept: accept, session: session, resumed: resumed, address: address)
+            case .failure(.badParameter(let message)):
+                refuseParameters(message, request: request, upgrade: upgrade, accept: accept)
+            case .failure(let error):
+                refuse(upgrade, scene: sceneName, error)
+            }
+        }
+        guard store.persistence != nil else {
+            do throws(SessionError) {
+                finish(.success(try store.resumeOrCreate(scene: sceneName, token: token, parameters: parameters,
+                                                         screenPath: screenPath, clientAddress: address)))
+            } catch {
+                finish(.failure(error))
+            }
             return
         }
+        // With a store, a token not held here is taken over (asynchronously).
+        store.resumeOrCreate(scene: sceneName, token: token, parameters: parameters, screenPath: screenPath,
+                             clientAddress: address, completion: finish)
+    }
+
+    private func refuse(_ upgrade: HTTPUpgrade, scene sceneName: String, _ error: SessionError) {
+        logger.warning("session refused", metadata: ["scene": "\(sceneName)", "status": "\(error.httpStatus)", "reason": "\(error)"])
+        upgrade.reject(SessionAPI.errorResponse(error.httpStatus, code: error.code, message: error.description))
+    }
+
+    private func acceptUpgrade(_ upgrade: HTTPUpgrade, request: HTTPRequest, accept: String, session: Session, resumed: Bool,
+                               address: String?) {
         var headers = HTTPHeaders()
         for field in WebSocketHandshake.responseHeaders(accept: accept) {
             headers.add(name: field.name, value: field.value)
         }
+        // Lets a proxy learn which server holds the token (docs/Cluster.md).
+        headers.add(name: SessionAPI.sessionHeader, value: session.id)
         upgrade.accept(response: HTTPResponse(status: 101, headers: headers)) { [self] tcp, rest in
             let socket = WebSocketConnection(connection: tcp, configuration: configuration)
             group.add(socket)

@@ -38,6 +38,9 @@ public enum ErrorCode: String, Sendable, CaseIterable, Error {
     /// A scene's parameters are missing or wrong (`/scene/repo?id=abc`): the scene's
     /// factory threw a `SceneParameterError`, and no session was made.
     case badParameter = "bad-parameter"
+    /// The session store (`--store`) is unreachable, or the session moved to another
+    /// server: the event was not acknowledged. Send it again (after the next `scene`).
+    case storeUnavailable = "store-unavailable"
 }
 
 /// A protocol error: a stable ``ErrorCode`` and a readable message.

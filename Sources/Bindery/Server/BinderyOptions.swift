@@ -1,6 +1,7 @@
 import ArgumentParser
 import HTTPServer
 import Logging
+import Redis
 
 /// Bindery's standard command line (swift-argument-parser), as ``BinderyServer`` parses
 /// it. An app with flags of its own can embed it in its own command with
@@ -68,6 +69,11 @@ public struct BinderyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Largest WebSocket message or frame; larger closes with 1009.", valueName: "bytes"))
     public var maxMessageSize = 64 << 10
 
+    /// `--store`: where sessions are kept durable; none (memory) by default.
+    @Option(help: ArgumentHelp("Keep sessions durable in Redis: redis://HOST:PORT or redis+unix:///path (default: memory only).",
+                               valueName: "url"))
+    public var store: String?
+
     /// The defaults.
     public init() {}
 
@@ -92,6 +98,13 @@ public struct BinderyOptions: ParsableArguments {
         try check(maxWebsockets, 1...1_000_000, "max-websockets")
         try check(maxUploadSize, 0...(1 << 30), "max-upload-size")
         try check(maxMessageSize, 1024...(64 << 20), "max-message-size")
+        if let store {
+            do throws(RedisEndpoint.ParseError) {
+                _ = try RedisEndpoint(url: store)
+            } catch {
+                throw ValidationError("--store: \(error)")
+            }
+        }
         let name = logLevel.lowercased()
         guard name == "warn" || Logger.Level(rawValue: name) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical, not '\(logLevel)'")
@@ -111,7 +124,7 @@ public struct BinderyOptions: ParsableArguments {
             http: HTTPServer.Configuration(maxConnections: maxConnections).with(bodiesForUploadsOf: maxUploadSize),
             webSocket: WebSocketConfiguration(maxFrameSize: maxMessageSize, maxMessageSize: maxMessageSize),
             maxWebSockets: maxWebsockets,
-            logLevel: level)
+            logLevel: level, store: store)
     }
 }
 
