@@ -67,7 +67,7 @@ let package = Package(
         // Its browser client (Client/: bindery.js, bindery.css, index.html, scene.html) is a
         // resource, served by BinderyApp under the app's own public directory.
         .target(name: "Bindery", dependencies: [
-                    "RxCore", "RxWidgets", "HTTPServer", "EventLoop",
+                    "RxCore", "RxWidgets", "HTTPServer", "EventLoop", "Redis",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"),
                     .product(name: "Logging", package: "swift-log"),
                     .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -90,7 +90,8 @@ let package = Package(
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "EventLoop", "LoopTestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "EventLoop"]),
-        .testTarget(name: "BinderyTests", dependencies: ["Bindery", "RxWidgets", "RxCore", "RxTesting", "HTTPServer", "EventLoop"]),
+        .testTarget(name: "BinderyTests", dependencies: ["Bindery", "RxWidgets", "RxCore", "RxTesting", "HTTPServer", "EventLoop",
+                                                  "Redis", "LoopTestSupport"]),
         .testTarget(name: "BinderyDemoTests", dependencies: ["BinderyDemo", "BinderyTesting", "Bindery", "RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "BinderyTestingTests", dependencies: ["BinderyTesting", "Bindery", "RxWidgets", "RxCore", "RxTesting"]),
     ],

@@ -93,6 +93,9 @@ public final class SessionStore {
     public let metrics: Metrics
     /// Session lifecycle log lines (created, resumed, expired...); none by default.
     public var logger: ((String) -> Void)?
+    /// Makes shared scenes span every process on the same Redis; nil (the default): each
+    /// process has its own instance of a shared scene. Set it before the first session.
+    public var sharedScenes: SharedSceneCluster?
 
     private var byID: [String: Session] = [:]
     private var perAddress: [String: Int] = [:]
@@ -240,7 +243,10 @@ public final class SessionStore {
     private func host(for definition: SceneDefinition) throws(ProtocolError) -> SceneHost {
         if definition.sharing == .shared, let host = sharedHosts[definition.name] { return host }
         let host = try SceneHost(definition: definition, scheduler: scheduler, flushScheduler: flushScheduler, hooks: hooks)
-        if definition.sharing == .shared { sharedHosts[definition.name] = host }
+        if definition.sharing == .shared {
+            sharedHosts[definition.name] = host
+            sharedScenes?.attach(host)
+        }
         return host
     }
 
