@@ -100,7 +100,7 @@ final class SharedSceneLink {
         connection.send(["XADD", keys.inbox, "MAXLEN", "~", maxLength, "*", "k", "e", "o", cluster.processID,
                          "f", String(id), "s", session.shortID, "m", SharedSceneWire.encode(event)]) { [weak self] result in
             guard case .failure(let error) = result, let self, let waiting = self.forwarded.removeValue(forKey: id) else { return }
-            waiting.client?.send(.error(ErrorMessage(ack: event.seq, code: .rateLimited,
+            waiting.client?.send(.error(ErrorMessage(ack: event.seq, code: .storeUnavailable,
                                                      message: "the shared scene's store is unavailable (\(error)); try again",
                                                      target: event.target)))
         }
