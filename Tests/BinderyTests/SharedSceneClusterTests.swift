@@ -112,6 +112,19 @@ final class SharedSceneClusterTests: XCTestCase {
         XCTAssertEqual(late, order.last)
     }
 
+    func testOnlyTheOwnerRunsTheScene() throws {
+        let nodes = try makeNodes(3)
+        let owner = try waitForOneOwner(nodes)
+        XCTAssertTrue(eventually { (try? self.sync { owner.cluster.engineForTesting("board") != nil }) == true })
+        try sync {
+            for node in nodes {
+                // Every store's own instance is a shell; the scene runs in the owner's engine.
+                XCTAssertNil(node.viewers[0].session.controller, "\(node.cluster.processID) runs the scene")
+                XCTAssertEqual(node.cluster.engineForTesting("board") != nil, node === owner)
+            }
+        }
+    }
+
     // MARK: - Viewer counts
 
     func testViewerCountIsTheSumOverLiveProcesses() throws {
@@ -189,7 +202,7 @@ final class SharedSceneClusterTests: XCTestCase {
             }
         }
         // The survivors agree with the new owner's scene.
-        let final = try sync { (newOwner.viewers[0].session.widget(withID: "sharedSlider") as? Slider)?.value }
+        let final = try sync { (newOwner.store.sharedScenes?.engineForTesting("board")?.tree.widget(withID: "sharedSlider") as? Slider)?.value }
         let finalValue = try XCTUnwrap(final)
         XCTAssertTrue(eventually {
             (try? self.sync {

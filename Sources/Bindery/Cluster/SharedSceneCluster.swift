@@ -82,6 +82,11 @@ public final class SharedSceneCluster {
         links[name]?.isOwner ?? false
     }
 
+    /// The scene instance this process runs as the owner of `name`, if it is.
+    func engineForTesting(_ name: String) -> SceneHost? {
+        links[name]?.engineForTesting
+    }
+
     /// Links a shared scene's host (called by the store when it builds one).
     func attach(_ host: SceneHost) {
         guard !isStopped, links[host.definition.name] == nil else { return }
