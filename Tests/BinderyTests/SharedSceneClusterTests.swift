@@ -214,6 +214,23 @@ final class SharedSceneClusterTests: XCTestCase {
         XCTAssertEqual(epoch, 2, "the new owner commits under the next epoch")
     }
 
+    func testAStateTheSceneEncodesItselfSurvivesItsOwner() throws {
+        let nodes = try makeNodes(2, viewersEach: 0)
+        let viewers = try sync { try nodes.map { try $0.addViewer(scene: "tally") } }
+        XCTAssertTrue(eventually { (try? self.sync { nodes.filter { $0.owns("tally") }.count == 1 }) == true })
+        let ownerIndex = try sync { nodes.firstIndex { $0.owns("tally") }! }
+        let survivor = 1 - ownerIndex
+        try sync { for _ in 0..<3 { viewers[survivor].send("touchUpInside", to: "tap") } }
+        XCTAssertTrue(eventually { (try? self.sync { viewers.allSatisfy { $0.text(of: "total") == "3" } }) == true })
+
+        try sync { nodes[ownerIndex].cluster.abandon() }
+        XCTAssertTrue(eventually { (try? self.sync { nodes[survivor].owns("tally") }) == true }, "no takeover")
+        try sync { viewers[survivor].send("touchUpInside", to: "tap") }
+        XCTAssertTrue(eventually { (try? self.sync { viewers[survivor].acks == [1, 2, 3, 4] }) == true })
+        // Restored from the scene's own encoding: the count goes on, never back to 0.
+        XCTAssertEqual(try sync { viewers[survivor].text(of: "total") }, "4")
+    }
+
     func testAStaleOwnerIsFencedAndItsInboxIsNotLost() throws {
         let nodes = try makeNodes(2)
         let owner = try waitForOneOwner(nodes)

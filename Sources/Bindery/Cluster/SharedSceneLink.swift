@@ -301,6 +301,11 @@ final class SharedSceneLink {
         if let json = fields["widgets"], let widgets = try? SharedSceneWire.decodeWidgets(json) {
             base = widgets
             restoreControls(from: widgets, in: host)
+            // A scene that keeps state beyond its controls' values encodes it itself.
+            if let json = fields["state"], !json.isEmpty, let coder = StateCoder(json: json),
+               let restoring = host.controller as? StateRestoring {
+                restoring.decodeRestorableState(with: coder)
+            }
             version = Int(fields["v"] ?? "") ?? 0
             appliedInID = fields["in"] ?? "0-0"
             counts = [:]
@@ -431,8 +436,14 @@ final class SharedSceneLink {
     private func commit() {
         guard isOwner, isReady, let host = engine, !outbox.isEmpty || appliedInID != committedInID else { return }
         let countsText = counts.map { "\($0.key)=\($0.value.viewers)" }.joined(separator: ";")
+        var state = ""
+        if let restoring = host.controller as? StateRestoring {
+            let coder = StateCoder()
+            restoring.encodeRestorableState(with: coder)
+            state = coder.json
+        }
         let arguments = [String(epoch), maxLength, appliedInID, String(version),
-                         SharedSceneWire.encode(host.tree.snapshot()), countsText] + outbox
+                         SharedSceneWire.encode(host.tree.snapshot()), countsText, state] + outbox
         outbox.removeAll(keepingCapacity: true)
         committedInID = appliedInID
         let generation = self.generation
