@@ -257,6 +257,28 @@ final class SharedSceneClusterTests: XCTestCase {
         XCTAssertEqual(try probe.call(["HGET", "bindery:scene:board:snap", "epoch"]).integer, epoch + 1)
     }
 
+    func testASharedSceneSessionResumesOnAnotherProcessUnderItsToken() throws {
+        let nodes = try makeNodes(2)
+        _ = try waitForOneOwner(nodes)
+        let token = try sync { nodes[0].viewers[0].session.id }
+        let (resumed, id, same) = try sync {
+            let resumed = try nodes[1].store.resumeOrCreate(scene: "board", token: token)
+            let again = try nodes[1].store.resumeOrCreate(scene: "board", token: token)
+            return (resumed.resumed, resumed.session.id, again.session === resumed.session)
+        }
+        XCTAssertTrue(resumed)
+        XCTAssertEqual(id, token)
+        XCTAssertTrue(same)
+        // Not for malformed tokens, nor without a cluster.
+        XCTAssertFalse(try sync { try nodes[1].store.resumeOrCreate(scene: "board", token: "short").resumed })
+        let alone = try sync {
+            let result = try SessionStore(registry: makeTestRegistry()).resumeOrCreate(scene: "board", token: token)
+            return (result.resumed, result.session.id)
+        }
+        XCTAssertFalse(alone.0)
+        XCTAssertNotEqual(alone.1, token)
+    }
+
     // MARK: - Without a cluster
 
     func testWithoutAClusterEachStoreKeepsItsOwnBoard() throws {
