@@ -33,6 +33,7 @@ final class SharedSceneLink {
     private let keys: (owner: String, epoch: String, inbox: String, outbox: String, snapshot: String)
     private let leaseMilliseconds: String
     private let maxLength: String
+    private let outboxMaxLength: String
 
     // Edge: the mirror and the forwarded events waiting for their answers.
     private var mirror: SharedSceneMirror?
@@ -73,6 +74,7 @@ final class SharedSceneLink {
         keys = ("\(base):owner", "\(base):epoch", "\(base):in", "\(base):out", "\(base):snap")
         leaseMilliseconds = String(Self.milliseconds(cluster.configuration.leaseDuration))
         maxLength = String(cluster.configuration.streamMaxLength)
+        outboxMaxLength = String(cluster.configuration.outboxMaxLength)
         outReader = RedisConnection(endpoint: cluster.endpoint, loop: cluster.loop)
         initialWidgets = host.tree.snapshot()
     }
@@ -442,12 +444,12 @@ final class SharedSceneLink {
             restoring.encodeRestorableState(with: coder)
             state = coder.json
         }
-        let arguments = [String(epoch), maxLength, appliedInID, String(version),
+        let arguments = [String(epoch), outboxMaxLength, appliedInID, String(version),
                          SharedSceneWire.encode(host.tree.snapshot()), countsText, state] + outbox
         outbox.removeAll(keepingCapacity: true)
         committedInID = appliedInID
         let generation = self.generation
-        connection.evalSHA(SharedSceneScripts.commit, keys: [keys.epoch, keys.outbox, keys.snapshot],
+        connection.evalSHA(SharedSceneScripts.commit, keys: [keys.epoch, keys.outbox, keys.snapshot, keys.inbox],
                            arguments: arguments) { [weak self] result in
             guard let self, case .failure(let error) = result, self.isOwner, generation == self.generation else { return }
             // What was applied and not committed must not be served: start again from

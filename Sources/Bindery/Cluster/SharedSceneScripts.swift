@@ -33,7 +33,8 @@ enum SharedSceneScripts {
     /// Commits one batch, fenced by the epoch: one `XADD` to the outbox per entry, then
     /// the snapshot (state after the batch, last applied inbox id, last outbox id), all or
     /// nothing. So an answer a client can see is always in the snapshot.
-    /// KEYS: epoch, out, snap. ARGV: epoch, maxlen, last inbox id, version, widgets JSON,
+    /// The inbox is trimmed up to the snapshot's id: a new owner never reads before it.
+    /// KEYS: epoch, out, snap, in. ARGV: epoch, maxlen, last inbox id, version, widgets JSON,
     /// viewer counts, the scene's encoded state (or ""), then 5 fields per entry (version, origin, forward id, answer, patch).
     /// Returns the last outbox id, or the error `FENCED`.
     static let commit = RedisScript("""
@@ -48,6 +49,7 @@ enum SharedSceneScripts {
         if not last then last = redis.call('HGET', KEYS[3], 'out') or '0-0' end
         redis.call('HSET', KEYS[3], 'epoch', ARGV[1], 'in', ARGV[3], 'v', ARGV[4], 'widgets', ARGV[5],
           'counts', ARGV[6], 'state', ARGV[7], 'out', last)
+        redis.call('XTRIM', KEYS[4], 'MINID', '~', ARGV[3])
         return last
         """)
 }
