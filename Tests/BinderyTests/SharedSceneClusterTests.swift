@@ -125,6 +125,26 @@ final class SharedSceneClusterTests: XCTestCase {
         }
     }
 
+    func testAProcessThatFellBehindTheTrimmedOutboxReloadsTheSnapshot() throws {
+        let nodes = try makeNodes(2)
+        _ = try waitForOneOwner(nodes)
+        let (writer, lagging) = (nodes[0], nodes[1])
+        let scenesBefore = try sync {
+            lagging.cluster.pauseOutboxForTesting("board", true)
+            return lagging.viewers[0].scenesReceived
+        }
+        try sync { for step in 1...5 { writer.viewers[0].slide(to: Double(step) / 10) } }
+        XCTAssertTrue(eventually { (try? self.sync { writer.viewers[0].acks.count == 5 }) == true })
+        _ = try probe.call(["XTRIM", "bindery:scene:board:out", "MAXLEN", "0"])  // what it missed is gone
+        try sync { lagging.cluster.pauseOutboxForTesting("board", false) }
+        try sync { writer.viewers[0].slide(to: 0.6) }
+        // It notices the gap, reloads the snapshot and gives its viewer the whole scene again.
+        XCTAssertTrue(eventually { (try? self.sync { lagging.viewers[0].slider == 0.6 }) == true }, "caught up")
+        XCTAssertEqual(try sync { lagging.viewers[0].scenesReceived }, scenesBefore + 1)
+        try sync { writer.viewers[0].slide(to: 0.7) }
+        XCTAssertTrue(eventually { (try? self.sync { lagging.viewers[0].slider == 0.7 }) == true }, "follows again")
+    }
+
     // MARK: - Viewer counts
 
     func testViewerCountIsTheSumOverLiveProcesses() throws {

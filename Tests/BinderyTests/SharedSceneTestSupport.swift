@@ -87,6 +87,7 @@ final class SharedSceneViewer: @unchecked Sendable {
     private(set) var sliderSequence: [Double] = []
     private(set) var acks: [Int] = []
     private(set) var errors: [ErrorMessage] = []
+    private(set) var scenesReceived = 0
     private var sent: [Int: Double] = [:]
     private var nextSeq = 1
 
@@ -132,6 +133,7 @@ final class SharedSceneViewer: @unchecked Sendable {
     private func receive(_ message: ServerMessage) {
         switch message {
         case .scene(let scene):
+            scenesReceived += 1
             take(scene)
         case .patch(let patch):
             for change in patch.changes {

@@ -91,6 +91,11 @@ public final class SharedSceneCluster {
         links[name]?.engineForTesting
     }
 
+    /// Makes this process stop reading `name`'s outbox (true) or catch up (false).
+    func pauseOutboxForTesting(_ name: String, _ paused: Bool) {
+        links[name]?.isOutboxPausedForTesting = paused
+    }
+
     /// Links a shared scene's host (called by the store when it builds one).
     func attach(_ host: SceneHost) {
         guard !isStopped, links[host.definition.name] == nil else { return }

@@ -157,11 +157,16 @@ final class SharedSceneLink {
         }
     }
 
+    /// Set by tests to make this process fall behind the outbox.
+    var isOutboxPausedForTesting = false {
+        didSet { if !isOutboxPausedForTesting, oldValue { readOutbox() } }
+    }
+
     private func readOutbox() {
-        guard !isStopped else { return }
+        guard !isStopped, !isOutboxPausedForTesting else { return }
         outReader.send(["XREAD", "COUNT", String(cluster.configuration.readBatch), "BLOCK", "1000",
                         "STREAMS", keys.outbox, lastOutID], timeout: .seconds(5)) { [weak self] result in
-            guard let self, !self.isStopped else { return }
+            guard let self, !self.isStopped, !self.isOutboxPausedForTesting else { return }
             switch result {
             case .success(let value):
                 if self.applyOutbox(Self.entries(value)) { self.readOutbox() }
@@ -182,7 +187,7 @@ final class SharedSceneLink {
             }
             guard entryVersion == mirrorVersion + 1 else {
                 cluster.log("shared scene '\(name)': outbox gap (\(mirrorVersion) then \(entryVersion)); reloading")
-                loadMirror()
+                cluster.loop.scheduleTimer(after: .milliseconds(20)) { [weak self] in self?.loadMirror() }
                 return false
             }
             lastOutID = id
