@@ -44,6 +44,7 @@ final class SharedSceneLink {
     private var nextForwardID = 1
     private var localViewers = 0
     private var ticker: LoopTimer?
+    private var lastTickAt: UInt64 = 0
     private var isStopped = false
 
     // Owner.
@@ -103,11 +104,19 @@ final class SharedSceneLink {
 
     var engineForTesting: SceneHost? { engine }
 
-    /// The widgets this process's viewers see (nil until the mirror is loaded).
-    var mirrorWidgets: [WidgetSnapshot]? { mirror?.widgets }
+    /// The widgets this process's viewers see (the scene as built until the mirror is
+    /// loaded; its viewers then get the loaded one).
+    var mirrorWidgets: [WidgetSnapshot] { mirror?.widgets ?? initialWidgets }
 
     /// Sends `event` to the owner; its answer comes back through the outbox.
     func forward(_ event: EventMessage, session: Session, client: SessionClient?) -> ServerMessage? {
+        // A process that was frozen (SIGSTOP, a long pause) reads what its clients sent
+        // meanwhile before its timers run: those clients may have given up and moved on,
+        // so the events are refused until it has ticked again, not applied seconds late.
+        if lastTickAt != 0, Self.now() &- lastTickAt > Self.nanoseconds(cluster.configuration.leaseDuration) {
+            return .error(ErrorMessage(ack: event.seq, code: .storeUnavailable,
+                                       message: "this process was paused; try again", target: event.target))
+        }
         let id = nextForwardID
         nextForwardID += 1
         if let client { forwarded[id] = Forwarded(client: client, sentAt: Self.now()) }
@@ -236,6 +245,7 @@ final class SharedSceneLink {
         guard !isStopped else { return }
         reportViewers()
         let now = Self.now()
+        lastTickAt = now
         forwarded = forwarded.filter { now &- $0.value.sentAt < 30_000_000_000 }
         if isOwner {
             // Stop before the lease can have run out, whatever Redis says later.
@@ -318,7 +328,9 @@ final class SharedSceneLink {
             counts = [:]
             for pair in (fields["counts"] ?? "").split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, let viewers = Int(parts[1]) { counts[String(parts[0])] = (viewers, now) }
+                // Half a lifetime left: live processes report again well before that.
+                let seen = now &- Self.nanoseconds(cluster.configuration.viewerCountLifetime) / 2
+                if parts.count == 2, let viewers = Int(parts[1]) { counts[String(parts[0])] = (viewers, seen) }
             }
         } else {
             version = 0
