@@ -45,6 +45,9 @@ final class SharedSceneLink {
     private var localViewers = 0
     private var ticker: LoopTimer?
     private var lastTickAt: UInt64 = 0
+    /// Set when the timers ran late by more than a lease (the process was frozen), until
+    /// Redis answers a command sent after that.
+    private var isWaking = false
     private var isStopped = false
 
     // Owner.
@@ -90,6 +93,10 @@ final class SharedSceneLink {
 
     func stop(releasing: Bool) {
         guard !isStopped else { return }
+        if releasing {
+            localViewers = 0  // its viewers move elsewhere: stop counting them now
+            reportViewers()
+        }
         isStopped = true
         ticker?.close()
         ticker = nil
@@ -97,7 +104,7 @@ final class SharedSceneLink {
         commitHook?.close()
         commitHook = nil
         outReader.close()
-        host?.sharedLink = nil
+        // The host stays linked: a shell with no scene of its own, refusing events.
     }
 
     // MARK: - Edge: events out, answers and patches in
@@ -113,9 +120,14 @@ final class SharedSceneLink {
         // A process that was frozen (SIGSTOP, a long pause) reads what its clients sent
         // meanwhile before its timers run: those clients may have given up and moved on,
         // so the events are refused until it has ticked again, not applied seconds late.
-        if lastTickAt != 0, Self.now() &- lastTickAt > Self.nanoseconds(cluster.configuration.leaseDuration) {
+        // (Timers run before I/O in a loop turn, so a late tick alone is not enough.)
+        if isWaking || (lastTickAt != 0 && Self.now() &- lastTickAt > Self.nanoseconds(cluster.configuration.leaseDuration)) {
             return .error(ErrorMessage(ack: event.seq, code: .storeUnavailable,
                                        message: "this process was paused; try again", target: event.target))
+        }
+        if isStopped {
+            return .error(ErrorMessage(ack: event.seq, code: .storeUnavailable,
+                                       message: "the server is shutting down; try again", target: event.target))
         }
         let id = nextForwardID
         nextForwardID += 1
@@ -138,8 +150,11 @@ final class SharedSceneLink {
     }
 
     private func reportViewers() {
+        guard !isStopped else { return }
         connection.send(["XADD", keys.inbox, "MAXLEN", "~", maxLength, "*", "k", "c", "o", cluster.processID,
-                         "n", String(localViewers)]) { _ in }
+                         "n", String(localViewers)]) { [weak self] result in
+            if case .success = result { self?.isWaking = false }
+        }
     }
 
     /// Reads the snapshot into the mirror, then follows the outbox from there; viewers
@@ -243,9 +258,12 @@ final class SharedSceneLink {
 
     private func tick() {
         guard !isStopped else { return }
-        reportViewers()
         let now = Self.now()
+        if lastTickAt != 0, now &- lastTickAt > Self.nanoseconds(cluster.configuration.leaseDuration) {
+            isWaking = true  // until the report below is answered
+        }
         lastTickAt = now
+        reportViewers()
         forwarded = forwarded.filter { now &- $0.value.sentAt < 30_000_000_000 }
         if isOwner {
             // Stop before the lease can have run out, whatever Redis says later.
