@@ -3,7 +3,8 @@ import Foundation
 /// A ``SessionPersistence`` in this process's memory: the same rules as the Redis one
 /// (epochs, fencing, takeover) with no network, answering at once. Several
 /// ``SessionStore``s on one loop can share one to act as processes of a cluster (tests);
-/// ``isAvailable`` can be switched off to play store trouble. Loop-confined.
+/// ``isAvailable`` can be switched off to play store trouble (only the last store made
+/// with it hears ``onAvailabilityChange``). Loop-confined.
 public final class InMemorySessionPersistence: SessionPersistence {
     /// The sessions, by token.
     public private(set) var sessions: [String: StoredSession] = [:]
@@ -17,6 +18,19 @@ public final class InMemorySessionPersistence: SessionPersistence {
     /// Whether writes succeed; set it to false to make every write fail `unavailable`.
     public var isAvailable = true {
         didSet { if oldValue != isAvailable { onAvailabilityChange?(isAvailable) } }
+    }
+
+    /// Holds the appends' completions (the write is made, the reply is late) until
+    /// ``releaseReplies(failing:)``: plays a slow store or one lost mid-write.
+    public var holdsReplies = false
+    private var heldReplies: [(Result<Void, SessionPersistenceError>) -> Void] = []
+
+    /// Completes the held appends in order: with their result, or (`failing`) as if the
+    /// store was lost before answering (their writes may have been made).
+    public func releaseReplies(failing: Bool = false) {
+        let held = heldReplies
+        heldReplies = []
+        for completion in held { completion(failing ? .failure(.unavailable("lost before the reply")) : .success(())) }
     }
 
     /// An empty store whose sessions would outlive their owner by `timeToLive`.
@@ -36,11 +50,16 @@ public final class InMemorySessionPersistence: SessionPersistence {
 
     public func append(token: String, epoch: Int64, seq: Int?, event: String?, state: String?,
                        completion: @escaping (Result<Void, SessionPersistenceError>) -> Void) {
-        completion(fenced(token, epoch) { stored in
+        let result = fenced(token, epoch) { stored in
             if let event { stored.journal.append(event) }
             if let seq { stored.lastSeq = seq }
             if let state { stored.state = state }
-        })
+        }
+        if holdsReplies, case .success = result {
+            heldReplies.append(completion)
+        } else {
+            completion(result)
+        }
     }
 
     public func takeOver(token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {

@@ -5,8 +5,10 @@ extension Session {
 
     /// Handles `text` from `client` and gives the answer to `reply`: at once without a
     /// store (as ``handle(text:from:)``), and for a store-backed session once the store
-    /// has the event, in the order the messages came.
-    func handle(text: String, from client: SessionClient?, reply: @escaping (ServerMessage?) -> Void) {
+    /// has the event, in the order the messages came. (With a store, use this or
+    /// ``SessionClient/receive(text:)``: the synchronous ``handle(text:from:)`` answers
+    /// before the store has the event.)
+    public func handle(text: String, from client: SessionClient?, reply: @escaping (ServerMessage?) -> Void) {
         guard let journal else { return reply(handle(text: text, from: client)) }
         switch MessageDecoder.decode(text) {
         case .success(let message):
@@ -18,7 +20,7 @@ extension Session {
     }
 
     /// Handles `message` from `client`; see ``handle(text:from:reply:)``.
-    func handle(_ message: ClientMessage, from client: SessionClient?, reply: @escaping (ServerMessage?) -> Void) {
+    public func handle(_ message: ClientMessage, from client: SessionClient?, reply: @escaping (ServerMessage?) -> Void) {
         guard let journal else { return reply(handle(message, from: client)) }
         guard case .event(let event) = message else {
             return journal.answer(handle(message, from: client), reply: reply)
