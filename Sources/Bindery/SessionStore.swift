@@ -107,6 +107,9 @@ public final class SessionStore {
     public var logger: ((String) -> Void)?
     /// Where per-connection sessions are made durable (`--store`); nil: memory only.
     public let persistence: SessionPersistence?
+    /// Makes shared scenes span every process on the same Redis; nil (the default): each
+    /// process has its own instance of a shared scene. Set it before the first session.
+    public var sharedScenes: SharedSceneCluster?
 
     var byID: [String: Session] = [:]
     var perAddress: [String: Int] = [:]
@@ -147,6 +150,12 @@ public final class SessionStore {
     ///   scene failed to build.
     public func createSession(scene name: String, parameters: [String: String] = [:], screenPath: [String] = [],
                               clientAddress: String? = nil) throws(SessionError) -> Session {
+        try createSession(scene: name, parameters: parameters, screenPath: screenPath, clientAddress: clientAddress, token: nil)
+    }
+
+    /// Creates a session under `token` (a new one when nil).
+    private func createSession(scene name: String, parameters: [String: String], screenPath: [String],
+                               clientAddress: String?, token: String?) throws(SessionError) -> Session {
         guard let definition = registry.scene(named: name) else { throw .unknownScene(name) }
         if let persistence, definition.sharing == .perConnection, !persistence.isAvailable || isDraining {
             throw .storeUnavailable
@@ -167,7 +176,7 @@ public final class SessionStore {
             if error.code == .badParameter { throw .badParameter(error.message) }
             throw .sceneFailed(error.message)
         }
-        let session = Session(id: makeToken(), host: host, clientAddress: clientAddress, createdAt: scheduler.now)
+        let session = Session(id: token ?? makeToken(), host: host, clientAddress: clientAddress, createdAt: scheduler.now)
         session.store = self
         session.sceneParameters = definition.sharing == .shared ? [:] : parameters
         if let rate = configuration.maxEventsPerSecond, rate > 0 {
@@ -200,6 +209,15 @@ public final class SessionStore {
            session.sceneParameters == parameters || session.scene.sharing == .shared {
             metrics.sessionsResumed += 1
             log("session \(session.shortID) resumed (\(name))")
+            return (session, true)
+        }
+        // A shared scene's session holds nothing of its own: when the scene spans
+        // processes, any process resumes it under the same token.
+        if let token, sharedScenes != nil, byID[token] == nil, registry.scene(named: name)?.sharing == .shared,
+           token.utf8.count == 22, token.utf8.allSatisfy({ Self.isBase64URL($0) }) {
+            let session = try createSession(scene: name, parameters: [:], screenPath: [], clientAddress: clientAddress, token: token)
+            metrics.sessionsResumed += 1
+            log("session \(session.shortID) resumed (\(name), shared across processes)")
             return (session, true)
         }
         return (try createSession(scene: name, parameters: parameters, screenPath: screenPath, clientAddress: clientAddress), false)
@@ -279,7 +297,10 @@ public final class SessionStore {
         let shared = definition.sharing == .shared
         let host = try SceneHost(definition: definition, scheduler: scheduler, flushScheduler: flushScheduler, hooks: hooks,
                                  parameters: shared ? [:] : parameters, screenPath: shared ? [] : screenPath)
-        if definition.sharing == .shared { sharedHosts[definition.name] = host }
+        if shared {
+            sharedHosts[definition.name] = host
+            sharedScenes?.attach(host)
+        }
         return host
     }
 
@@ -299,6 +320,14 @@ public final class SessionStore {
             token = Self.base64url(bytes)
         } while byID[token] != nil
         return token
+    }
+
+    private static func isBase64URL(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): return true
+        default: return false
+        }
     }
 
     static func base64url(_ bytes: [UInt8]) -> String {
