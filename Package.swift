@@ -67,7 +67,7 @@ let package = Package(
         // Its browser client (Client/: bindery.js, bindery.css, index.html, scene.html) is a
         // resource, served by BinderyApp under the app's own public directory.
         .target(name: "Bindery", dependencies: [
-                    "RxCore", "RxWidgets", "HTTPServer", "EventLoop",
+                    "RxCore", "RxWidgets", "HTTPServer", "EventLoop", "Redis",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"),
                     .product(name: "Logging", package: "swift-log"),
                     .product(name: "CoreMetrics", package: "swift-metrics"),

@@ -51,6 +51,10 @@ public final class BinderyApp {
         public var maxWebSockets: Int
         /// How much to log.
         public var logLevel: LogLevel
+        /// The session store: nil (the default) keeps sessions in this process's memory;
+        /// `redis://HOST:PORT` or `redis+unix:///path` makes per-connection sessions
+        /// durable in Redis (docs/Cluster.md).
+        public var store: String?
 
         /// The defaults, overridden where given.
         public init(host: String = "127.0.0.1", port: Int = 8080, publicDirectory: String? = nil,
@@ -58,7 +62,8 @@ public final class BinderyApp {
                     http: HTTPServer.Configuration = HTTPServer.Configuration(),
                     webSocket: WebSocketConfiguration = WebSocketConfiguration(maxMessageSize: 64 << 10),
                     maxWebSockets: Int = 10_000,
-                    logLevel: LogLevel = .info) {
+                    logLevel: LogLevel = .info, store: String? = nil) {
+            self.store = store
             self.host = host
             self.port = port
             self.publicDirectory = publicDirectory
@@ -93,6 +98,10 @@ public final class BinderyApp {
 
     private var sockets: WebSocketEndpoint?
     private var startedAt = ContinuousClock.now
+    /// The session store's persistence; set before ``start(on:)`` to use your own (an
+    /// ``InMemorySessionPersistence`` shared by two apps in a test), else made from
+    /// ``Configuration/store``.
+    public var persistence: SessionPersistence?
 
     /// An app serving `registry`'s scenes. Without `logger`, one labelled `bindery` at
     /// ``Configuration/logLevel`` (through whatever swift-log was bootstrapped with).
@@ -133,10 +142,16 @@ public final class BinderyApp {
         let files = roots.isEmpty ? nil : try StaticFiles(roots: roots, errorPage: { ErrorPage.html(status: $0) })
         let metrics = Metrics()
         let serverMetrics = self.serverMetrics
+        let logger = self.logger
+        if persistence == nil, let url = configuration.store {
+            let grace = configuration.sessions.gracePeriod
+            let redis = try RedisSessionPersistence(url: url, loop: loop, timeToLive: grace + .seconds(10))
+            redis.logger = { logger.notice("\($0)") }
+            persistence = redis
+        }
         let store = SessionStore(registry: registry, configuration: configuration.sessions,
                                  scheduler: MainScheduler.instance, flushScheduler: MainScheduler.asyncInstance,
-                                 metrics: metrics)
-        let logger = self.logger
+                                 metrics: metrics, persistence: persistence)
         store.logger = { logger.info("\($0)") }
         BindingErrorRouter.log = { logger.warning("\($0)") }
         // Unhandled Rx errors would otherwise be printed without time or level.
@@ -201,8 +216,12 @@ public final class BinderyApp {
         sockets.register(on: router)
         self.sockets = sockets
         server.onShutdown { [sockets] done in
-            store.endAll(reason: "shutdown")
-            sockets.group.closeAll(code: .goingAway, reason: "server shutting down", completion: done)
+            // With a store: the journal is flushed and ownership released first, so the
+            // clients (closed with 1001) can resume on another server at once.
+            store.drain {
+                store.endAll(reason: "shutdown")
+                sockets.group.closeAll(code: .goingAway, reason: "server shutting down", completion: done)
+            }
         }
         router.fallback = { request, responder in
             // Every /api/ path answers JSON, found or not.

@@ -11,14 +11,16 @@ public struct SceneDefinition {
         let title: String
         let description: String?
         let sharing: SceneSharing
+        let restoration: SceneRestoration
         let make: (SceneContext) throws -> ViewController
 
-        init(name: String, title: String, description: String?, sharing: SceneSharing,
+        init(name: String, title: String, description: String?, sharing: SceneSharing, restoration: SceneRestoration,
              make: @escaping (SceneContext) throws -> ViewController) {
             self.name = name
             self.title = title
             self.description = description
             self.sharing = sharing
+            self.restoration = restoration
             self.make = make
         }
     }
@@ -26,8 +28,9 @@ public struct SceneDefinition {
     private let storage: Storage
 
     init(name: String, title: String, description: String? = nil, sharing: SceneSharing,
-         make: @escaping (SceneContext) throws -> ViewController) {
-        storage = Storage(name: name, title: title, description: description, sharing: sharing, make: make)
+         restoration: SceneRestoration = .replay, make: @escaping (SceneContext) throws -> ViewController) {
+        storage = Storage(name: name, title: title, description: description, sharing: sharing,
+                          restoration: restoration, make: make)
     }
 
     /// The scene's name: its URL segment (`/scene/<name>`, `/ws/<name>`) and its name in
@@ -39,6 +42,8 @@ public struct SceneDefinition {
     public var description: String? { storage.description }
     /// Per-connection or shared.
     public var sharing: SceneSharing { storage.sharing }
+    /// How a session is rebuilt on another process (with a store); `.replay` by default.
+    public var restoration: SceneRestoration { storage.restoration }
     /// Builds a fresh view controller. Runs on the loop; may throw to refuse (the client
     /// sees the error; the server goes on).
     public var make: (SceneContext) throws -> ViewController { storage.make }
@@ -73,13 +78,15 @@ public final class SceneRegistry {
     ///   - title: the title shown in the scene list and as the page's heading; the name when nil.
     ///   - description: a sentence shown in the scene list and under the page's heading.
     ///   - sharing: `.perConnection` (default) or `.shared`.
+    ///   - restoration: how a session moves to another process with a store (`--store`):
+    ///     `.replay` (default), `.encoded` or `.none` (see ``SceneRestoration``).
     ///   - make: builds the view controller; its widgets are found as ``Scene`` describes.
     public func register(_ name: String, title: String? = nil, description: String? = nil,
-                         sharing: SceneSharing = .perConnection,
+                         sharing: SceneSharing = .perConnection, restoration: SceneRestoration = .replay,
                          make: @escaping (SceneContext) throws -> ViewController) {
         precondition(Self.isValidName(name), "scene name must be letters, digits, '-' or '_': '\(name)'")
         let definition = SceneDefinition(name: name, title: title ?? name, description: description,
-                                         sharing: sharing, make: make)
+                                         sharing: sharing, restoration: restoration, make: make)
         if let index = byName[name] {
             definitions[index] = definition
         } else {
@@ -90,9 +97,11 @@ public final class SceneRegistry {
 
     /// Registers a scene whose factory needs no context.
     public func register(_ name: String, title: String? = nil, description: String? = nil,
-                         sharing: SceneSharing = .perConnection,
+                         sharing: SceneSharing = .perConnection, restoration: SceneRestoration = .replay,
                          make: @escaping () throws -> ViewController) {
-        register(name, title: title, description: description, sharing: sharing) { (_: SceneContext) in try make() }
+        register(name, title: title, description: description, sharing: sharing, restoration: restoration) { (_: SceneContext) in
+            try make()
+        }
     }
 
     /// The same as ``register(_:title:description:sharing:make:)-(_,_,_,_,(SceneContext)->ViewController)``,

@@ -31,7 +31,8 @@ public final class Session {
     /// When the session was created (by the store's scheduler).
     public let createdAt: Date
 
-    private(set) var host: SceneHost?
+    /// The scene instance (replaced when a store-backed session is rebuilt).
+    var host: SceneHost?
     weak var store: SessionStore?
     /// The attached connections, oldest first.
     public private(set) var clients: [SessionClient] = []
@@ -42,6 +43,8 @@ public final class Session {
 
     var graceTimer: Disposable?
     var rateLimiter: RateLimiter?
+    /// The durable side (epoch, answers waiting for the store); nil without a store.
+    var journal: SessionJournal?
 
     init(id: String, host: SceneHost, clientAddress: String?, createdAt: Date) {
         self.id = id
@@ -196,19 +199,25 @@ public final class Session {
         store?.clientDetached(self)
     }
 
-    /// Sends `message` to every client but `except`.
     /// Whether a client other than `client` is attached.
     func hasClient(otherThan client: SessionClient?) -> Bool {
         clients.contains { $0 !== client }
     }
 
+    /// Sends `message` to every client but `except` (behind answers waiting for the store).
     func broadcast(_ message: OutgoingMessage, except: SessionClient?) {
+        if let journal, journal.isHolding {
+            for client in clients where client !== except { journal.hold(message, for: client) }
+            return
+        }
         for client in clients where client !== except {
             client.send(message)
         }
     }
 
     /// Ends the session: says `bye` to the clients, closes them, releases the scene.
+    /// A session that moved to another process (``Session/movedReason``) says no `bye`
+    /// (the session lives on there) and closes its WebSockets with 4001.
     func finish(reason: String) {
         guard !isEnded else { return }
         isEnded = true
@@ -217,6 +226,10 @@ public final class Session {
         graceTimer = nil
         let bye = OutgoingMessage(.bye(reason: reason))
         for client in clients {
+            if reason == Self.movedReason {
+                client.close(code: 4001, reason: Self.movedReason)
+                continue
+            }
             client.send(bye)
             client.close(code: reason == "shutdown" ? 1001 : 1000, reason: reason)
         }

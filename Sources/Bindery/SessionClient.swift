@@ -36,8 +36,13 @@ public final class SessionClient {
     /// Handles a message this client sent (JSON text), and sends the answer (exactly
     /// one per event: a patch or an error carrying the event's `seq` as `ack`) to this
     /// client's sink. Messages for other clients go to theirs.
+    ///
+    /// A store-backed session answers once the store has the event (write before ack).
     public func receive(text: String) {
         guard isConnected, let session else { return }
+        guard session.journal == nil else {
+            return session.handle(text: text, from: self) { [weak self] in if let answer = $0 { self?.send(answer) } }
+        }
         if let answer = session.handle(text: text, from: self) {
             send(answer)
         }
@@ -46,6 +51,9 @@ public final class SessionClient {
     /// Handles a message this client sent, as ``receive(text:)`` does.
     public func receive(_ message: ClientMessage) {
         guard isConnected, let session else { return }
+        guard session.journal == nil else {
+            return session.handle(message, from: self) { [weak self] in if let answer = $0 { self?.send(answer) } }
+        }
         if let answer = session.handle(message, from: self) {
             send(answer)
         }

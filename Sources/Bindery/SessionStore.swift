@@ -12,6 +12,8 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManySessionsForAddress(String)
     /// The scene's factory threw, or its widgets could not be added.
     case sceneFailed(String)
+    /// The session store (`--store`) is unreachable: no session can be made or taken over.
+    case storeUnavailable
 
     /// The HTTP status that goes with it (404, 503, 429, 500).
     public var httpStatus: Int {
@@ -20,6 +22,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManySessions: return 503
         case .tooManySessionsForAddress: return 429
         case .sceneFailed: return 500
+        case .storeUnavailable: return 503
         }
     }
 
@@ -30,6 +33,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManySessions: return "too-many-sessions"
         case .tooManySessionsForAddress: return "too-many-sessions-for-address"
         case .sceneFailed: return "scene-failed"
+        case .storeUnavailable: return ErrorCode.storeUnavailable.rawValue
         }
     }
 
@@ -40,6 +44,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManySessions: return "the server has too many sessions; try again later"
         case .tooManySessionsForAddress(let address): return "too many sessions for \(address)"
         case .sceneFailed(let message): return message
+        case .storeUnavailable: return "the session store is unavailable; try again shortly"
         }
     }
 }
@@ -93,11 +98,15 @@ public final class SessionStore {
     public let metrics: Metrics
     /// Session lifecycle log lines (created, resumed, expired...); none by default.
     public var logger: ((String) -> Void)?
+    /// Where per-connection sessions are made durable (`--store`); nil: memory only.
+    public let persistence: SessionPersistence?
 
-    private var byID: [String: Session] = [:]
-    private var perAddress: [String: Int] = [:]
+    var byID: [String: Session] = [:]
+    var perAddress: [String: Int] = [:]
     private var sharedHosts: [String: SceneHost] = [:]
-    private let hooks: SessionHooks
+    let hooks: SessionHooks
+    /// Loop-confined state of the durable side (takeovers in flight, draining).
+    var durable = DurableState()
     private var generator = SystemRandomNumberGenerator()
 
     /// A store for `registry`'s scenes.
@@ -108,8 +117,9 @@ public final class SessionStore {
     public init(registry: SceneRegistry, configuration: Configuration = Configuration(),
                 scheduler: SchedulerType = MainScheduler.instance,
                 flushScheduler: ImmediateSchedulerType = MainScheduler.asyncInstance,
-                metrics: Metrics = Metrics()) {
+                metrics: Metrics = Metrics(), persistence: SessionPersistence? = nil) {
         self.registry = registry
+        self.persistence = persistence
         self.configuration = configuration
         self.scheduler = scheduler
         self.flushScheduler = flushScheduler
@@ -117,6 +127,7 @@ public final class SessionStore {
         self.hooks = SessionHooks(metrics: metrics)
         BindingErrorRouter.install()
         if configuration.strictBindingErrors { BindingErrorRouter.strict = true }
+        if persistence != nil { startPersistence() }
     }
 
     // MARK: - Creating, finding, resuming
@@ -126,6 +137,9 @@ public final class SessionStore {
     /// - Throws: ``SessionError``: unknown scene, a limit reached, or the scene failed to build.
     public func createSession(scene name: String, clientAddress: String? = nil) throws(SessionError) -> Session {
         guard let definition = registry.scene(named: name) else { throw .unknownScene(name) }
+        if let persistence, definition.sharing == .perConnection, !persistence.isAvailable || isDraining {
+            throw .storeUnavailable
+        }
         guard byID.count < configuration.maxSessions else {
             metrics.sessionsRefused += 1
             throw .tooManySessions
@@ -152,6 +166,7 @@ public final class SessionStore {
         metrics.sessionsCreated += 1
         log("session \(session.shortID) created (\(name)\(clientAddress.map { ", " + $0 } ?? ""))")
         startGraceTimer(session)
+        if persistence != nil, definition.sharing == .perConnection { persist(session) }
         return session
     }
 
@@ -194,6 +209,10 @@ public final class SessionStore {
         }
         metrics.sessionsEnded += 1
         log("session \(session.shortID) ended (\(reason))")
+        // Ended sessions leave no keys; a shutdown leaves them for another process.
+        if let journal = session.journal, reason != "shutdown", reason != Session.movedReason {
+            persistence?.delete(token: session.id, epoch: journal.epoch)
+        }
         session.finish(reason: reason)
     }
 
@@ -223,7 +242,7 @@ public final class SessionStore {
         }
     }
 
-    private func startGraceTimer(_ session: Session) {
+    func startGraceTimer(_ session: Session) {
         session.graceTimer?.dispose()
         let components = configuration.gracePeriod.components
         let milliseconds = Int(clamping: components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000)
@@ -237,7 +256,7 @@ public final class SessionStore {
 
     // MARK: - Internals
 
-    private func host(for definition: SceneDefinition) throws(ProtocolError) -> SceneHost {
+    func host(for definition: SceneDefinition) throws(ProtocolError) -> SceneHost {
         if definition.sharing == .shared, let host = sharedHosts[definition.name] { return host }
         let host = try SceneHost(definition: definition, scheduler: scheduler, flushScheduler: flushScheduler, hooks: hooks)
         if definition.sharing == .shared { sharedHosts[definition.name] = host }

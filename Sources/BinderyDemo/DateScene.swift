@@ -45,6 +45,20 @@ public final class DateViewController: ViewController, Scene {
     }
 }
 
+/// With a store, a session of the date scene moves to another server with the date it
+/// shows, not a replayed tap (which would read the clock again).
+extension DateViewController: StateRestoring {
+    /// Keeps the field's text.
+    public func encodeRestorableState(with coder: StateCoder) {
+        coder.encode(dateField.text, forKey: "dateField.text")
+    }
+
+    /// Puts the field's text back.
+    public func decodeRestorableState(with coder: StateCoder) {
+        dateField.text = coder.decodeObject(forKey: "dateField.text") as? String
+    }
+}
+
 extension Reactive where Base: TextField {
     /// Seed 4's binder: a date as "yyyy년 MM월 dd일 HH:mm" in the local time zone.
     var formattedText: Binder<Date> {

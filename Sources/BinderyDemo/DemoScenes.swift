@@ -13,6 +13,9 @@ public struct DemoSceneDefinition: Sendable {
     /// `true` for a shared scene (one instance for all clients), `false` for one
     /// instance per session.
     public let isShared: Bool
+    /// How a session moves to another server with a store (replay by default; the date
+    /// scene reads the clock, so it keeps its encoded state).
+    public var restoration: SceneRestoration = .replay
     /// Builds an instance (view not loaded yet: the server or test client loads it).
     public let make: @Sendable (DemoEnvironment) -> ViewController
 }
@@ -34,7 +37,7 @@ public enum DemoScenes {
         },
         DemoSceneDefinition(name: "date", title: "Date and time",
                             summary: "Tap Now to fill in today's date and the time on the server.",
-                            isShared: false) { environment in
+                            isShared: false, restoration: .encoded) { environment in
             DateViewController(now: environment.now)
         },
         DemoSceneDefinition(name: "login", title: "Sign in",
@@ -90,7 +93,8 @@ public enum DemoScenes {
 /// start-up. (The contract with the server: this name and signature.)
 public func registerDemoScenes(_ registry: SceneRegistry) {
     for scene in DemoScenes.all {
-        registry.register(scene.name, title: scene.title, description: scene.summary, sharing: scene.isShared ? .shared : .perConnection) { context in
+        registry.register(scene.name, title: scene.title, description: scene.summary, sharing: scene.isShared ? .shared : .perConnection,
+                          restoration: scene.restoration) { context in
             // The context's scheduler is the main loop's in the server and a virtual one
             // under BinderyTesting; the date scene's clock follows it.
             scene.make(DemoEnvironment(scheduler: context.scheduler, viewers: context.viewerCount))

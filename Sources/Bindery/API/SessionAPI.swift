@@ -36,26 +36,30 @@ final class SessionAPI {
             respond(request, responder, guarded(request) { createSession(request) })
         }
         router.get("/api/sessions/:id") { [self] request, responder in
-            respond(request, responder, withSession(request) { session in
-                .json(MessageEncoder.encode(.scene(session.sceneMessage(resumed: true))))
-            })
+            withSession(request, responder) { session, done in
+                done(.json(MessageEncoder.encode(.scene(session.sceneMessage(resumed: true)))))
+            }
         }
         router.post("/api/sessions/:id/events") { [self] request, responder in
-            respond(request, responder, guarded(request) { withSession(request) { postEvents(request, session: $0) } })
+            if let refused = guardOrigin(request) { return respond(request, responder, refused) }
+            withSession(request, responder) { [self] session, done in postEvents(request, session: session, done) }
         }
         router.get("/api/sessions/:id/events") { [self] request, responder in
-            guard let session = session(for: request) else {
-                respond(request, responder, Self.errorResponse(404, code: "unknown-session", message: "no such session"))
-                return
+            lookUp(request) { [self] result in
+                guard case .success(let session?) = result else {
+                    respond(request, responder, Self.errorResponse(404, code: "unknown-session", message: "no such session"))
+                    return
+                }
+                store.metrics.apiRequests += 1
+                EventStream.serve(session, responder: responder, metrics: store.metrics, logger: logger)
             }
-            store.metrics.apiRequests += 1
-            EventStream.serve(session, responder: responder, metrics: store.metrics, logger: logger)
         }
         router.delete("/api/sessions/:id") { [self] request, responder in
-            respond(request, responder, guarded(request) { withSession(request) { session in
+            if let refused = guardOrigin(request) { return respond(request, responder, refused) }
+            withSession(request, responder) { [self] session, done in
                 store.end(session, reason: "deleted")
-                return .json(MessageEncoder.encode(.bye(reason: "deleted")))
-            } })
+                done(.json(MessageEncoder.encode(.bye(reason: "deleted"))))
+            }
         }
     }
 
@@ -99,62 +103,98 @@ final class SessionAPI {
         do throws(SessionError) {
             let session = try store.createSession(scene: scene, clientAddress: request.remoteAddress?.host)
             return .json(MessageEncoder.encode(.scene(session.sceneMessage(resumed: false))), status: 201,
-                         headers: ["Location": "/api/sessions/\(session.id)"])
+                         headers: ["Location": "/api/sessions/\(session.id)", Self.sessionHeader: session.id])
         } catch {
             return Self.errorResponse(error.httpStatus, code: error.code, message: error.description)
         }
     }
 
-    private func postEvents(_ request: HTTPRequest, session: Session) -> HTTPResponse {
+    /// Answers one event or an array of them; with a store, once the store has them.
+    private func postEvents(_ request: HTTPRequest, session: Session, _ done: @escaping (HTTPResponse) -> Void) {
         let body: JSONValue
         do throws(JSONError) {
             body = try JSONValue.parse(request.body)
         } catch {
             store.metrics.countError(.badJSON)
             let answer = ServerMessage.error(ErrorMessage(code: .badJSON, message: "the body is not JSON: \(error)"))
-            return .json(MessageEncoder.encode(answer), status: 400)
+            return done(.json(MessageEncoder.encode(answer), status: 400))
         }
-        if case .array(let messages) = body {
+        guard case .array(let messages) = body else {
+            return answer(to: request.bodyText, session: session) { done(.json($0)) }
+        }
+        // Answers come back in order (one session's replies are ordered).
+        var answers: [String] = []
+        answers.reserveCapacity(messages.count)
+        let finish = {
             var writer = JSONWriter()
             writer.raw("[")
-            for (index, message) in messages.enumerated() {
+            for (index, answer) in answers.enumerated() {
                 if index > 0 { writer.raw(",") }
-                writer.raw(json: answer(to: message.jsonText, session: session))
+                writer.raw(json: answer)
             }
             writer.raw("]")
-            return .json(writer.text)
+            done(.json(writer.text))
         }
-        return .json(answer(to: request.bodyText, session: session))
+        if messages.isEmpty { return finish() }
+        for message in messages {
+            answer(to: message.jsonText, session: session) { json in
+                answers.append(json)
+                if answers.count == messages.count { finish() }
+            }
+        }
     }
 
-    private func answer(to text: String, session: Session) -> String {
-        guard !session.isEnded else { return MessageEncoder.encode(.bye(reason: session.endReason ?? "ended")) }
-        guard let answer = session.handle(text: text, from: nil) else { return "null" }
-        return MessageEncoder.encode(answer)
+    private func answer(to text: String, session: Session, _ reply: @escaping (String) -> Void) {
+        guard !session.isEnded else { return reply(MessageEncoder.encode(.bye(reason: session.endReason ?? "ended"))) }
+        session.handle(text: text, from: nil) { answer in
+            reply(answer.map { MessageEncoder.encode($0) } ?? "null")
+        }
     }
 
     // MARK: - Helpers
 
-    private func session(for request: HTTPRequest) -> Session? {
-        guard let id = request.parameters["id"], let session = store.session(id: id) else { return nil }
-        store.touch(session)
-        return session
+    /// `X-Bindery-Session`: the token, on `POST /api/sessions` and the WebSocket's 101,
+    /// so a proxy can learn which server holds it.
+    static let sessionHeader = "X-Bindery-Session"
+
+    /// The session the request names: held here, or (with a store) taken over.
+    private func lookUp(_ request: HTTPRequest, _ completion: @escaping (Result<Session?, SessionError>) -> Void) {
+        guard let id = request.parameters["id"] else { return completion(.success(nil)) }
+        store.session(id: id) { [store] result in
+            if case .success(let session?) = result { store.touch(session) }
+            completion(result)
+        }
     }
 
-    private func withSession(_ request: HTTPRequest, _ body: (Session) -> HTTPResponse) -> HTTPResponse {
-        guard let session = session(for: request) else {
-            return Self.errorResponse(404, code: "unknown-session", message: "no such session (unknown, ended or expired)")
+    /// Runs `body` with the request's session and responds with what it gives `done`;
+    /// 404 for no such session, 503 when the store is unavailable.
+    private func withSession(_ request: HTTPRequest, _ responder: HTTPResponder,
+                             _ body: @escaping (Session, @escaping (HTTPResponse) -> Void) -> Void) {
+        lookUp(request) { [self] result in
+            switch result {
+            case .success(let session?):
+                body(session) { [self] in respond(request, responder, $0) }
+            case .success(nil):
+                respond(request, responder, Self.errorResponse(404, code: "unknown-session",
+                                                               message: "no such session (unknown, ended or expired)"))
+            case .failure(let error):
+                respond(request, responder, Self.errorResponse(error.httpStatus, code: error.code, message: error.description))
+            }
         }
-        return body(session)
     }
 
     /// State-changing routes refuse foreign browser origins (CSRF).
     private func guarded(_ request: HTTPRequest, _ body: () -> HTTPResponse) -> HTTPResponse {
+        guardOrigin(request) ?? body()
+    }
+
+    /// The 403 for a foreign browser origin, or nil.
+    private func guardOrigin(_ request: HTTPRequest) -> HTTPResponse? {
         guard origins.allows(origin: request.headers["Origin"], host: request.headers["Host"]) else {
             return Self.errorResponse(403, code: "origin-not-allowed",
                                       message: "origin \(request.headers["Origin"] ?? "") is not allowed")
         }
-        return body()
+        return nil
     }
 
     private func respond(_ request: HTTPRequest, _ responder: HTTPResponder, _ response: HTTPResponse) {

@@ -77,20 +77,40 @@ final class WebSocketEndpoint {
             return
         }
         let address = request.remoteAddress?.host
-        let session: Session
-        let resumed: Bool
-        do throws(SessionError) {
-            (session, resumed) = try store.resumeOrCreate(scene: sceneName, token: request.queryValue("session"),
-                                                          clientAddress: address)
-        } catch {
-            logger.warning("session refused", metadata: ["scene": "\(sceneName)", "status": "\(error.httpStatus)", "reason": "\(error)"])
-            upgrade.reject(SessionAPI.errorResponse(error.httpStatus, code: error.code, message: error.description))
+        let token = request.queryValue("session")
+        guard store.persistence != nil else {
+            do throws(SessionError) {
+                let (session, resumed) = try store.resumeOrCreate(scene: sceneName, token: token, clientAddress: address)
+                acceptUpgrade(upgrade, accept: accept, session: session, resumed: resumed, address: address)
+            } catch {
+                refuse(upgrade, scene: sceneName, error)
+            }
             return
         }
+        // With a store, a token not held here is taken over (asynchronously).
+        store.resumeOrCreate(scene: sceneName, token: token, clientAddress: address) { [self] result in
+            switch result {
+            case .success(let (session, resumed)):
+                guard !upgrade.isClosed else { return }
+                acceptUpgrade(upgrade, accept: accept, session: session, resumed: resumed, address: address)
+            case .failure(let error):
+                refuse(upgrade, scene: sceneName, error)
+            }
+        }
+    }
+
+    private func refuse(_ upgrade: HTTPUpgrade, scene sceneName: String, _ error: SessionError) {
+        logger.warning("session refused", metadata: ["scene": "\(sceneName)", "status": "\(error.httpStatus)", "reason": "\(error)"])
+        upgrade.reject(SessionAPI.errorResponse(error.httpStatus, code: error.code, message: error.description))
+    }
+
+    private func acceptUpgrade(_ upgrade: HTTPUpgrade, accept: String, session: Session, resumed: Bool, address: String?) {
         var headers = HTTPHeaders()
         for field in WebSocketHandshake.responseHeaders(accept: accept) {
             headers.add(name: field.name, value: field.value)
         }
+        // Lets a proxy learn which server holds the token (docs/Cluster.md).
+        headers.add(name: SessionAPI.sessionHeader, value: session.id)
         upgrade.accept(response: HTTPResponse(status: 101, headers: headers)) { [self] tcp, rest in
             let socket = WebSocketConnection(connection: tcp, configuration: configuration)
             group.add(socket)

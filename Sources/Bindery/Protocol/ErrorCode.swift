@@ -29,6 +29,9 @@ public enum ErrorCode: String, Sendable, CaseIterable, Error {
     /// A binding threw (an error reached a `Binder` or `bind(onNext:)`) while handling
     /// this client's event. The session goes on.
     case bindingFailed = "binding-failed"
+    /// The session store (`--store`) is unreachable, or the session moved to another
+    /// server: the event was not acknowledged. Send it again (after the next `scene`).
+    case storeUnavailable = "store-unavailable"
 }
 
 /// A protocol error: a stable ``ErrorCode`` and a readable message.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HTTPServer
 import Logging
+import Redis
 
 /// Bindery's standard command line (swift-argument-parser), as ``BinderyServer`` parses
 /// it. An app with flags of its own can embed it in its own command with
@@ -64,6 +65,11 @@ public struct BinderyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Largest WebSocket message or frame; larger closes with 1009.", valueName: "bytes"))
     public var maxMessageSize = 64 << 10
 
+    /// `--store`: where sessions are kept durable; none (memory) by default.
+    @Option(help: ArgumentHelp("Keep sessions durable in Redis: redis://HOST:PORT or redis+unix:///path (default: memory only).",
+                               valueName: "url"))
+    public var store: String?
+
     /// The defaults.
     public init() {}
 
@@ -87,6 +93,13 @@ public struct BinderyOptions: ParsableArguments {
         try check(maxConnections, 1...1_000_000, "max-connections")
         try check(maxWebsockets, 1...1_000_000, "max-websockets")
         try check(maxMessageSize, 1024...(64 << 20), "max-message-size")
+        if let store {
+            do throws(RedisEndpoint.ParseError) {
+                _ = try RedisEndpoint(url: store)
+            } catch {
+                throw ValidationError("--store: \(error)")
+            }
+        }
         let name = logLevel.lowercased()
         guard name == "warn" || Logger.Level(rawValue: name) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical, not '\(logLevel)'")
@@ -105,7 +118,7 @@ public struct BinderyOptions: ParsableArguments {
             http: HTTPServer.Configuration(maxConnections: maxConnections),
             webSocket: WebSocketConfiguration(maxFrameSize: maxMessageSize, maxMessageSize: maxMessageSize),
             maxWebSockets: maxWebsockets,
-            logLevel: level)
+            logLevel: level, store: store)
     }
 }
 

@@ -176,7 +176,10 @@ export class Client {
   // ---- messages in --------------------------------------------------------------------
 
   receive(msg) {
-    if (typeof msg.ack === "number" && msg.ack > this.lastAck) this.lastAck = msg.ack;
+    // store-unavailable: the event was not acknowledged; the edit stays unacked and is
+    // sent again with the next scene (the session is rebuilt once the store is back).
+    const unacked = msg.type === "error" && msg.code === "store-unavailable";
+    if (!unacked && typeof msg.ack === "number" && msg.ack > this.lastAck) this.lastAck = msg.ack;
     switch (msg.type) {
       case "scene": return this.onScene(msg);
       case "patch":

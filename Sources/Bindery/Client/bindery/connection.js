@@ -95,9 +95,18 @@ export class Connection {
       this.ws = null;
       this.live = false;
       if (this.ended || this.suspended) return;
-      if (e.code === 4001) {
+      if (e.code === 4001 && e.reason !== "session moved") {
         // Another tab or client took this session over: do not fight it for the token.
         this.end("This session was opened in another window.", true);
+        return;
+      }
+      if (e.code === 1001 || e.code === 4001) {
+        // The server is draining (1001), or the session moved to another server (4001
+        // "session moved"): resume elsewhere at once, with a little jitter.
+        this.failures = 0;
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => this.open(), Math.random() * 100);
+        this.report("reconnecting");
         return;
       }
       this.scheduleRetry();

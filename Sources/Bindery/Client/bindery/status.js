@@ -78,6 +78,7 @@ export function friendlyError(msg) {
     case "rate-limited": return "Too many actions at once: slow down a little.";
     case "binding-failed": return "The app could not handle that. Try again.";
     case "bad-value": return "That value was not accepted.";
+    case "store-unavailable": return "Your change could not be saved yet; it will be sent again.";
     default: return "Something went wrong. Try again.";
   }
 }

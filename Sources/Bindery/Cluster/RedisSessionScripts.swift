@@ -1,0 +1,54 @@
+import Redis
+
+/// The Lua scripts behind ``RedisSessionPersistence``. Each runs atomically in Redis, so
+/// the epoch check and the write it guards cannot be split by another process's takeover.
+/// KEYS[1] is `bindery:s:<token>` (a hash), KEYS[2] its journal `bindery:s:<token>:log`.
+enum RedisSessionScripts {
+    /// ARGV: ttl ms, scene, created, owner, restoration. A new session at epoch 1.
+    static let create = RedisScript("""
+        redis.call('DEL', KEYS[2])
+        redis.call('HSET', KEYS[1], 'scene', ARGV[2], 'created', ARGV[3], 'owner', ARGV[4], 'epoch', '1', 'mode', ARGV[5])
+        redis.call('PEXPIRE', KEYS[1], ARGV[1])
+        return 1
+        """)
+
+    /// ARGV: epoch, ttl ms, seq or '', event JSON or '', state JSON or ''. Fenced append.
+    static let append = RedisScript("""
+        if redis.call('HGET', KEYS[1], 'epoch') ~= ARGV[1] then return redis.error_reply('FENCED') end
+        if ARGV[4] ~= '' then
+          redis.call('RPUSH', KEYS[2], ARGV[4])
+          redis.call('PEXPIRE', KEYS[2], ARGV[2])
+        end
+        if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'seq', ARGV[3]) end
+        if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'state', ARGV[5]) end
+        redis.call('PEXPIRE', KEYS[1], ARGV[2])
+        return 1
+        """)
+
+    /// ARGV: owner, ttl ms. Raises the epoch, takes ownership; {hash, journal} or nil.
+    static let takeOver = RedisScript("""
+        if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+        redis.call('HINCRBY', KEYS[1], 'epoch', 1)
+        redis.call('HSET', KEYS[1], 'owner', ARGV[1])
+        redis.call('PEXPIRE', KEYS[1], ARGV[2])
+        redis.call('PEXPIRE', KEYS[2], ARGV[2])
+        return {redis.call('HGETALL', KEYS[1]), redis.call('LRANGE', KEYS[2], 0, -1)}
+        """)
+
+    /// ARGV: epoch, ttl ms, owner ('' to release). Fenced TTL refresh (and owner change).
+    static let refresh = RedisScript("""
+        if redis.call('HGET', KEYS[1], 'epoch') ~= ARGV[1] then return redis.error_reply('FENCED') end
+        if ARGV[3] == '' then redis.call('HSET', KEYS[1], 'owner', '') end
+        redis.call('PEXPIRE', KEYS[1], ARGV[2])
+        redis.call('PEXPIRE', KEYS[2], ARGV[2])
+        return 1
+        """)
+
+    /// ARGV: epoch. Deletes both keys if the epoch is still the session's.
+    static let delete = RedisScript("""
+        if redis.call('HGET', KEYS[1], 'epoch') ~= ARGV[1] then return 0 end
+        return redis.call('DEL', KEYS[1], KEYS[2])
+        """)
+
+    static let all = [create, append, takeOver, refresh, delete]
+}

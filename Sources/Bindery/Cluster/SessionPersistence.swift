@@ -1,0 +1,99 @@
+import Foundation
+
+/// Where per-connection sessions are kept durable, so any process can take one over:
+/// "append these events", "take over this token", "release it", "delete it". The
+/// ``SessionStore`` asks; implementations hide leases, epochs and Lua.
+///
+/// Every write names the session's fencing epoch (``StoredSession/epoch``); a write with
+/// an epoch that is no longer the session's fails with ``SessionPersistenceError/fenced``,
+/// so a stale owner (paused, partitioned, taken over) can never write again.
+/// Completions of one session's writes run in the order the writes were made.
+///
+/// Two implementations: ``InMemorySessionPersistence`` (one process, or several stores
+/// on one loop in tests) and ``RedisSessionPersistence``. Without any (the default), a
+/// ``SessionStore`` keeps sessions in memory only, as before, at no cost.
+///
+/// Loop-confined: call it and get its completions on the loop thread.
+public protocol SessionPersistence: AnyObject {
+    /// Whether writes can be made now (false while the store is unreachable).
+    var isAvailable: Bool { get }
+    /// Called on the loop after ``isAvailable`` changes.
+    var onAvailabilityChange: ((Bool) -> Void)? { get set }
+    /// Starts (connects, takes the process lease). Idempotent.
+    func start()
+    /// Records a new session owned here, at epoch 1.
+    func create(_ session: StoredSession, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
+    /// Appends one accepted event (JSON, nil for none) and the scene's encoded state (nil
+    /// for unchanged) to the session's journal, fenced by `epoch`; refreshes its TTL.
+    func append(token: String, epoch: Int64, seq: Int?, event: String?, state: String?,
+                completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
+    /// Takes the session over: raises its epoch, makes this process the owner and
+    /// returns what rebuilds it; nil when there is no such session (unknown or expired).
+    func takeOver(token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void)
+    /// Refreshes the session's TTL, fenced by `epoch` (also how an idle owner learns it
+    /// was taken over).
+    func refresh(token: String, epoch: Int64, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
+    /// Gives ownership up (drain): another process may take over at once.
+    func release(token: String, epoch: Int64, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
+    /// Deletes the session's keys if `epoch` is still its epoch (an ended session).
+    func delete(token: String, epoch: Int64)
+    /// Releases the process lease and closes; `completion` once the writes made before
+    /// have been answered.
+    func stop(completion: @escaping () -> Void)
+    /// How long a session outlives its owner: the grace period plus a margin.
+    var timeToLive: Duration { get }
+}
+
+/// A session as the store keeps it.
+public struct StoredSession: Equatable, Sendable {
+    /// The token.
+    public var token: String
+    /// The scene's name.
+    public var scene: String
+    /// When it was created (seconds since 1970).
+    public var createdAt: Double
+    /// The fencing epoch (1 at creation, raised by each takeover).
+    public var epoch: Int64
+    /// The seq of the last journaled event, if any carried one.
+    public var lastSeq: Int?
+    /// How it is rebuilt.
+    public var restoration: SceneRestoration
+    /// The journal: accepted events as JSON client messages, oldest first.
+    public var journal: [String]
+    /// The scene's last encoded state (``StateCoder/json``), for ``SceneRestoration/encoded``.
+    public var state: String?
+    /// The owner (`process:incarnation`) as recorded.
+    public var owner: String
+
+    /// A stored session.
+    public init(token: String, scene: String, createdAt: Double, epoch: Int64 = 1, lastSeq: Int? = nil,
+                restoration: SceneRestoration, journal: [String] = [], state: String? = nil, owner: String = "") {
+        self.token = token
+        self.scene = scene
+        self.createdAt = createdAt
+        self.epoch = epoch
+        self.lastSeq = lastSeq
+        self.restoration = restoration
+        self.journal = journal
+        self.state = state
+        self.owner = owner
+    }
+}
+
+/// Why a store operation failed.
+public enum SessionPersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The session's epoch moved on (another process took it over) or its keys are gone:
+    /// this process must drop it and never write for it again.
+    case fenced
+    /// The store could not be reached or did not answer in time; whether a write
+    /// happened is unknown.
+    case unavailable(String)
+
+    /// A readable message.
+    public var description: String {
+        switch self {
+        case .fenced: return "the session is owned by another process"
+        case .unavailable(let reason): return "the session store is unavailable: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import RxCore
+
+/// The durable side's loop-confined state in a ``SessionStore``.
+struct DurableState {
+    /// Takeovers in flight, by token, with everyone waiting for them.
+    var takeovers: [String: [(Result<Session?, SessionError>) -> Void]] = [:]
+    /// Set by ``SessionStore/drain(completion:)``: no new writes.
+    var isDraining = false
+    /// The periodic TTL refresh.
+    var refreshTimer: Disposable?
+}
+
+/// Sessions made durable through a ``SessionPersistence``: creation, takeover by token,
+/// TTL refresh, recovery after store trouble, and the drain on shutdown.
+extension SessionStore {
+    /// Whether the store is draining (shutting down): events are answered
+    /// `store-unavailable` so the client sends them again to the next server.
+    public var isDraining: Bool { durable.isDraining }
+
+    func startPersistence() {
+        guard let persistence else { return }
+        persistence.onAvailabilityChange = { [weak self] available in
+            if available { self?.recover() }
+        }
+        persistence.start()
+        // Often enough that a key never outlives its owner's interest, and that an idle
+        // owner learns of a takeover (its refresh is fenced) well within the TTL.
+        let ttl = Int(persistence.timeToLive.components.seconds)
+        let period = max(1, min(10, ttl / 3))
+        durable.refreshTimer = scheduler.schedulePeriodic((), startAfter: .seconds(period), period: .seconds(period)) { [weak self] state in
+            self?.refreshAll()
+            return state
+        }
+    }
+
+    /// Records a new per-connection session in the store.
+    func persist(_ session: Session) {
+        guard let persistence else { return }
+        let restoration = session.scene.restoration
+        session.journal = SessionJournal(epoch: 1, restoration: restoration)
+        let stored = StoredSession(token: session.id, scene: session.sceneName,
+                                   createdAt: session.createdAt.timeIntervalSince1970, restoration: restoration)
+        persistence.create(stored) { [weak self, weak session] result in
+            guard case .failure(let error) = result, let self, let session, !session.isEnded else { return }
+            // Its events could not be journaled: let the client start over (it resumes
+            // at once on 4001 "session moved", and gets a new session with its form data).
+            self.log("session \(session.shortID) could not be stored: \(error)")
+            self.end(session, reason: Session.movedReason)
+        }
+    }
+
+    // MARK: - Takeover
+
+    /// The session with `token` if it is live here or in the store (taken over: its
+    /// epoch raised, its scene rebuilt here), and of scene `name`; else a new session of
+    /// `name`. Without a store, as ``resumeOrCreate(scene:token:clientAddress:)``.
+    public func resumeOrCreate(scene name: String, token: String?, clientAddress: String? = nil,
+                               completion: @escaping (Result<(session: Session, resumed: Bool), SessionError>) -> Void) {
+        let create = { [self] () -> Result<(session: Session, resumed: Bool), SessionError> in
+            do throws(SessionError) {
+                return .success(try resumeOrCreate(scene: name, token: token, clientAddress: clientAddress))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard persistence != nil, let token, byID[token] == nil, registry.scene(named: name)?.sharing == .perConnection else {
+            return completion(create())
+        }
+        session(id: token) { [self] result in
+            switch result {
+            case .success(let session?) where session.sceneName == name && !session.isEnded:
+                completion(.success((session, true)))
+            case .success:
+                completion(create())
+            case .failure(let error):
+                completion(.failure(error))
+            }
+        }
+    }
+
+    /// The session with token `id`: live here, or taken over from the store (nil when
+    /// neither has it). Without a store, as ``session(id:)``.
+    public func session(id token: String, completion: @escaping (Result<Session?, SessionError>) -> Void) {
+        if let session = byID[token] { return completion(.success(session)) }
+        guard let persistence else { return completion(.success(nil)) }
+        guard persistence.isAvailable, !isDraining else { return completion(.failure(.storeUnavailable)) }
+        if durable.takeovers[token] != nil {
+            durable.takeovers[token]?.append(completion)
+            return
+        }
+        durable.takeovers[token] = [completion]
+        persistence.takeOver(token: token) { [weak self] result in
+            guard let self else { return }
+            let waiting = self.durable.takeovers.removeValue(forKey: token) ?? []
+            let outcome: Result<Session?, SessionError>
+            switch result {
+            case .failure(let error):
+                self.log("takeover of \(token.prefix(6)) failed: \(error)")
+                outcome = .failure(.storeUnavailable)
+            case .success(nil):
+                outcome = .success(nil)
+            case .success(let stored?):
+                if let live = self.byID[token] {
+                    outcome = .success(live)
+                } else {
+                    outcome = self.restore(stored)
+                }
+            }
+            for completion in waiting { completion(outcome) }
+        }
+    }
+
+    /// Rebuilds a session taken over from the store.
+    private func restore(_ stored: StoredSession) -> Result<Session?, SessionError> {
+        guard let definition = registry.scene(named: stored.scene), definition.sharing == .perConnection else {
+            return .success(nil)
+        }
+        guard byID.count < configuration.maxSessions else {
+            metrics.sessionsRefused += 1
+            return .failure(.tooManySessions)
+        }
+        let host: SceneHost
+        do throws(ProtocolError) {
+            host = try self.host(for: definition)
+        } catch {
+            return .failure(.sceneFailed(error.message))
+        }
+        let session = Session(id: stored.token, host: host, clientAddress: nil,
+                              createdAt: Date(timeIntervalSince1970: stored.createdAt))
+        session.store = self
+        if let rate = configuration.maxEventsPerSecond, rate > 0 {
+            session.rateLimiter = RateLimiter(rate: Double(rate), burst: Double(rate))
+        }
+        host.attach(session)
+        session.journal = SessionJournal(epoch: stored.epoch, restoration: stored.restoration)
+        let replayed = Self.restoreState(stored, into: host, session: session)
+        byID[session.id] = session
+        metrics.sessionsResumed += 1
+        log("session \(session.shortID) taken over (\(stored.scene), epoch \(stored.epoch), \(stored.restoration.rawValue)\(stored.restoration == .replay ? ", \(replayed) events replayed" : ""))")
+        startGraceTimer(session)
+        return .success(session)
+    }
+
+    /// Brings a fresh scene instance to the stored state; the number of events replayed.
+    @discardableResult
+    static func restoreState(_ stored: StoredSession, into host: SceneHost, session: Session) -> Int {
+        var replayed = 0
+        switch stored.restoration {
+        case .replay:
+            for json in stored.journal {
+                guard case .success(.event(let event)) = MessageDecoder.decode(json) else { continue }
+                _ = host.dispatch(event, session: session, client: nil)  // answers discarded
+                replayed += 1
+            }
+        case .encoded:
+            if let state = stored.state, let coder = StateCoder(json: state), let restoring = host.controller as? StateRestoring {
+                restoring.decodeRestorableState(with: coder)
+            }
+        case .none:
+            break
+        }
+        host.flush()  // nobody watches yet: what the rebuild changed is in the snapshot
+        return replayed
+    }
+
+    // MARK: - Upkeep
+
+    private func refreshAll() {
+        guard let persistence, persistence.isAvailable, !isDraining else { return }
+        var diverged = false
+        for session in byID.values {
+            guard let journal = session.journal else { continue }
+            if journal.isDiverged {
+                diverged = true
+                continue
+            }
+            persistence.refresh(token: session.id, epoch: journal.epoch) { [weak self, weak session] result in
+                if case .failure(.fenced) = result, let self, let session, !session.isEnded {
+                    self.log("session \(session.shortID) was taken over elsewhere")
+                    self.end(session, reason: Session.movedReason)
+                }
+            }
+        }
+        if diverged { recover() }
+    }
+
+    /// Called when a write was fenced: another process owns the session now.
+    func drop(_ session: Session) {
+        guard !session.isEnded else { return }
+        log("session \(session.shortID) was taken over elsewhere (fenced write)")
+        end(session, reason: Session.movedReason)
+    }
+
+    /// Rebuilds, from the store, every session whose scene got ahead of its journal
+    /// while the store was unreachable; their clients get the rebuilt `scene`.
+    func recover() {
+        guard let persistence, persistence.isAvailable, !isDraining else { return }
+        for session in byID.values {
+            guard let journal = session.journal, journal.owesScene, !journal.isDiverged else { continue }
+            journal.owesScene = false
+            let scene = OutgoingMessage(.scene(session.sceneMessage(resumed: true)))
+            for client in session.clients { session.send(scene, to: client) }
+        }
+        for session in byID.values where session.journal?.isDiverged == true {
+            persistence.takeOver(token: session.id) { [weak self, weak session] result in
+                guard let self, let session, !session.isEnded, let journal = session.journal else { return }
+                switch result {
+                case .success(let stored?):
+                    do throws(ProtocolError) {
+                        let host = try self.host(for: session.scene)
+                        Self.restoreState(stored, into: host, session: session)
+                        journal.epoch = stored.epoch
+                        journal.isDiverged = false
+                        session.replaceHost(with: host)
+                        self.log("session \(session.shortID) rebuilt from the store (epoch \(stored.epoch))")
+                    } catch {
+                        self.end(session, reason: "scene failed")
+                    }
+                case .success(nil):
+                    self.end(session, reason: "expired")
+                case .failure(.fenced):
+                    self.end(session, reason: Session.movedReason)
+                case .failure:
+                    break  // still unreachable: the next refresh or reconnect tries again
+                }
+            }
+        }
+    }
+
+    /// Graceful drain (SIGTERM with a store): refuses new writes, releases every
+    /// session's ownership and the process lease once the writes already made are
+    /// answered (so their acks go out), then calls `completion`. Without a store, at once.
+    public func drain(completion: @escaping () -> Void) {
+        guard let persistence else { return completion() }
+        durable.isDraining = true
+        durable.refreshTimer?.dispose()
+        durable.refreshTimer = nil
+        for session in byID.values {
+            guard let journal = session.journal, !journal.isDiverged else { continue }
+            persistence.release(token: session.id, epoch: journal.epoch) { _ in }
+        }
+        persistence.stop(completion: completion)
+    }
+}
