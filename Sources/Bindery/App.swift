@@ -1,5 +1,6 @@
 import EventLoop
 import HTTPServer
+import Redis
 import Logging
 import RxCore
 
@@ -153,6 +154,12 @@ public final class BinderyApp {
                                  scheduler: MainScheduler.instance, flushScheduler: MainScheduler.asyncInstance,
                                  metrics: metrics, persistence: persistence)
         store.logger = { logger.info("\($0)") }
+        if let url = configuration.store, let endpoint = try? RedisEndpoint(url: url) {
+            // One instance of each shared scene across every process on this Redis.
+            let cluster = SharedSceneCluster(endpoint: endpoint, loop: loop)
+            cluster.logger = { logger.notice("\($0)") }
+            store.sharedScenes = cluster
+        }
         BindingErrorRouter.log = { logger.warning("\($0)") }
         // Unhandled Rx errors would otherwise be printed without time or level.
         Hooks.defaultErrorHandler = { _, error in logger.error("unhandled Rx error", metadata: ["error": "\(error)"]) }
@@ -218,6 +225,7 @@ public final class BinderyApp {
         server.onShutdown { [sockets] done in
             // With a store: the journal is flushed and ownership released first, so the
             // clients (closed with 1001) can resume on another server at once.
+            store.sharedScenes?.stop()  // hands shared scenes to another process at once
             store.drain {
                 store.endAll(reason: "shutdown")
                 sockets.group.closeAll(code: .goingAway, reason: "server shutting down", completion: done)

@@ -24,6 +24,9 @@ final class SceneHost {
     private var isDispatching = false
     /// Presented alerts: the stack and the widgets added or removed since the last patch.
     var presentation = ScenePresentation()
+    /// Set when this shared scene spans processes (``SharedSceneCluster``): events are
+    /// forwarded to the owner, patches published by it, viewers counted across processes.
+    var sharedLink: SharedSceneLink?
 
     init(definition: SceneDefinition, scheduler: SchedulerType, flushScheduler: ImmediateSchedulerType,
          hooks: SessionHooks) throws(ProtocolError) {
@@ -76,7 +79,12 @@ final class SceneHost {
     }
 
     func updateViewerCount() {
-        context.setViewerCount(sessions.reduce(0) { $0 + $1.viewerCount })
+        let count = sessions.reduce(0) { $0 + $1.viewerCount }
+        if let sharedLink {
+            sharedLink.localViewersChanged(count)  // the owner sums every process's
+        } else {
+            context.setViewerCount(count)
+        }
     }
 
     /// Drops the controller and the widgets, so the `DisposeBag` disposes and
@@ -92,7 +100,7 @@ final class SceneHost {
 
     func sceneMessage(session: Session, resumed: Bool, ack: Int?) -> SceneMessage {
         SceneMessage(session: session.id, scene: definition.name, title: definition.title, resumed: resumed,
-                     widgets: tree.snapshot(), layout: layout, ack: ack, description: definition.description)
+                     widgets: sharedLink?.mirrorWidgets ?? tree.snapshot(), layout: layout, ack: ack, description: definition.description)
     }
 
     // MARK: - Changes not caused by a client
@@ -113,8 +121,13 @@ final class SceneHost {
         var changes = tree.takeChanges()
         let structure = takePresentationChanges(filtering: &changes)
         guard !changes.isEmpty || !structure.isEmpty else { return }
-        let patch = OutgoingMessage(.patch(PatchMessage(removed: structure.removed, added: structure.added,
-                                                        changes: ChangeSet.patchChanges(changes))))
+        let message = PatchMessage(removed: structure.removed, added: structure.added,
+                                   changes: ChangeSet.patchChanges(changes))
+        if let sharedLink {
+            sharedLink.flushed(message)
+            return
+        }
+        let patch = OutgoingMessage(.patch(message))
         for session in sessions {
             session.broadcast(patch, except: except)
         }
@@ -122,10 +135,17 @@ final class SceneHost {
 
     // MARK: - Events
 
+    /// Runs `event` (see ``dispatch(_:session:client:)``), or forwards it to the owner of
+    /// a scene shared across processes: then nil, and the answer comes later.
+    func handle(_ event: EventMessage, session: Session, client: SessionClient?) -> ServerMessage? {
+        if let sharedLink { return sharedLink.forward(event, session: session, client: client) }
+        return dispatch(event, session: session, client: client)
+    }
+
     /// Runs `event` from `client` of `session` and returns the answer (a patch with the
     /// changes it caused, minus the sender's own value, or an error). Everybody else
     /// gets the full changes as a patch without `ack`.
-    func dispatch(_ event: EventMessage, session: Session, client: SessionClient?) -> ServerMessage {
+    func dispatch(_ event: EventMessage, session: Session?, client: SessionClient?) -> ServerMessage {
         // Changes from before this event go out first, in their own patch.
         if tree.hasPendingChanges { flush() }
 
@@ -180,7 +200,7 @@ final class SceneHost {
 
     /// Runs a user's action (`perform`) and builds the answer: the changes it caused,
     /// minus the sender's own value of `valueProperty`, or an error.
-    private func run(_ event: EventMessage, session: Session, client: SessionClient?, widgetID: String,
+    private func run(_ event: EventMessage, session: Session?, client: SessionClient?, widgetID: String,
                      valueProperty: String?, _ perform: () -> Result<WidgetValue?, WidgetInputError>) -> ServerMessage {
         isDispatching = true
         let errors = hooks.collectBindingErrors(perform)
@@ -221,7 +241,8 @@ final class SceneHost {
         }
         // Everyone else gets every change; the full list is built only when someone else
         // watches (usually nobody does). Each change becomes a patch change once.
-        let othersWatch = (!changes.isEmpty || !structure.isEmpty) && sessions.contains { $0.hasClient(otherThan: client) }
+        let othersWatch = (!changes.isEmpty || !structure.isEmpty)
+            && (sharedLink != nil || sessions.contains { $0.hasClient(otherThan: client) })
         var all: [PatchChange] = []
         if othersWatch { all.reserveCapacity(changes.count) }
         var own: [PatchChange] = []
@@ -236,15 +257,19 @@ final class SceneHost {
             own.append(patch)
         }
         if othersWatch {
-            let broadcast = OutgoingMessage(.patch(PatchMessage(removed: structure.removed, added: structure.added,
-                                                                changes: all)))
-            for other in sessions {
-                other.broadcast(broadcast, except: client)
+            let patch = PatchMessage(removed: structure.removed, added: structure.added, changes: all)
+            if let sharedLink {
+                sharedLink.capture(patch)  // published by the owner for every process
+            } else {
+                let broadcast = OutgoingMessage(.patch(patch))
+                for other in sessions {
+                    other.broadcast(broadcast, except: client)
+                }
             }
         }
 
         if let failure = errors.bindingErrors.first {
-            hooks.bindingFailed(session: session)
+            if let session { hooks.bindingFailed(session: session) }
             if !own.isEmpty || !structure.isEmpty, let client {
                 client.send(.patch(PatchMessage(removed: structure.removed, added: structure.added, changes: own)))
             }

@@ -125,7 +125,7 @@ public final class Session {
         }
     }
 
-    private func handle(_ event: EventMessage, from client: SessionClient?) -> ServerMessage {
+    private func handle(_ event: EventMessage, from client: SessionClient?) -> ServerMessage? {
         guard let host, !isEnded else {
             return .error(ErrorMessage(ack: event.seq, code: .unknownTarget, message: "the session has ended",
                                        target: event.target))
@@ -136,7 +136,8 @@ public final class Session {
             return .error(ErrorMessage(ack: event.seq, code: .rateLimited,
                                        message: "too many events; slow down", target: event.target))
         }
-        let answer = host.dispatch(event, session: self, client: client)
+        // nil: a scene shared across processes answers later, through its owner.
+        guard let answer = host.handle(event, session: self, client: client) else { return nil }
         if case .error(let error) = answer { metrics?.countError(error.code) }
         return answer
     }

@@ -100,6 +100,9 @@ public final class SessionStore {
     public var logger: ((String) -> Void)?
     /// Where per-connection sessions are made durable (`--store`); nil: memory only.
     public let persistence: SessionPersistence?
+    /// Makes shared scenes span every process on the same Redis; nil (the default): each
+    /// process has its own instance of a shared scene. Set it before the first session.
+    public var sharedScenes: SharedSceneCluster?
 
     var byID: [String: Session] = [:]
     var perAddress: [String: Int] = [:]
@@ -259,7 +262,10 @@ public final class SessionStore {
     func host(for definition: SceneDefinition) throws(ProtocolError) -> SceneHost {
         if definition.sharing == .shared, let host = sharedHosts[definition.name] { return host }
         let host = try SceneHost(definition: definition, scheduler: scheduler, flushScheduler: flushScheduler, hooks: hooks)
-        if definition.sharing == .shared { sharedHosts[definition.name] = host }
+        if definition.sharing == .shared {
+            sharedHosts[definition.name] = host
+            sharedScenes?.attach(host)
+        }
         return host
     }
 

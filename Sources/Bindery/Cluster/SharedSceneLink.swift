@@ -1,0 +1,481 @@
+import Dispatch
+import EventLoop
+import Foundation
+import Redis
+import RxWidgets
+
+/// One shared scene's part in a ``SharedSceneCluster`` on this process.
+///
+/// Every process, the owner included, is an *edge*: it forwards its clients' events to
+/// `scene:<name>:in` and serves its viewers from a mirror fed by `scene:<name>:out`
+/// (answers go to the client that sent the event, patches to everyone else). One
+/// process at a time is also the *owner*: it holds the lease, reads the inbox in order
+/// (the total order), runs the events through its ``SceneHost`` and commits each batch's
+/// outbox entries and the snapshot in one fenced script. Loop-confined.
+final class SharedSceneLink {
+    private struct Forwarded {
+        weak var client: SessionClient?
+        let sentAt: UInt64
+    }
+
+    let name: String
+    private weak var host: SceneHost?
+    private unowned let cluster: SharedSceneCluster
+    private var connection: RedisConnection { cluster.connection }
+    private let keys: (owner: String, epoch: String, inbox: String, outbox: String, snapshot: String)
+    private let leaseMilliseconds: String
+    private let maxLength: String
+
+    // Edge: the mirror and the forwarded events waiting for their answers.
+    private var mirror: SharedSceneMirror?
+    private var mirrorVersion = 0
+    private var lastOutID = "0-0"
+    private let outReader: RedisConnection
+    private var forwarded: [Int: Forwarded] = [:]
+    private var nextForwardID = 1
+    private var localViewers = 0
+    private var ticker: LoopTimer?
+    private var isStopped = false
+
+    // Owner.
+    private(set) var isOwner = false
+    /// Set while the owner runs an event or a restore through the host, so the host
+    /// applies it instead of forwarding it.
+    private(set) var isApplying = false
+    /// The full patch of the event being applied (what everyone but its sender gets).
+    private var captured: PatchMessage?
+    private var isReady = false
+    private var epoch: Int64 = 0
+    private var generation = 0
+    private var inReader: RedisConnection?
+    private var appliedInID = "0-0"
+    private var committedInID = ""
+    private var version = 0
+    private var outbox: [String] = []
+    private var counts: [String: (viewers: Int, seen: UInt64)] = [:]
+    private var leaseSentAt: UInt64 = 0
+    private var isAcquiring = false
+    private var commitHook: EndOfTurnHook?
+
+    init(host: SceneHost, cluster: SharedSceneCluster) {
+        name = host.definition.name
+        self.host = host
+        self.cluster = cluster
+        let base = "\(cluster.configuration.keyPrefix)scene:\(host.definition.name)"
+        keys = ("\(base):owner", "\(base):epoch", "\(base):in", "\(base):out", "\(base):snap")
+        leaseMilliseconds = String(Self.milliseconds(cluster.configuration.leaseDuration))
+        maxLength = String(cluster.configuration.streamMaxLength)
+        outReader = RedisConnection(endpoint: cluster.endpoint, loop: cluster.loop)
+    }
+
+    func start() {
+        outReader.connect()
+        loadMirror(resync: false)
+        let interval = cluster.configuration.refreshInterval
+        ticker = cluster.loop.scheduleTimer(after: .milliseconds(1), repeating: interval) { [weak self] in self?.tick() }
+    }
+
+    func stop(releasing: Bool) {
+        guard !isStopped else { return }
+        isStopped = true
+        ticker?.close()
+        ticker = nil
+        if isOwner { demote(reason: "stopped", release: releasing) }
+        commitHook?.close()
+        commitHook = nil
+        outReader.close()
+        host?.sharedLink = nil
+    }
+
+    // MARK: - Edge: events out, answers and patches in
+
+    /// The widgets this process's viewers see (nil until the mirror is loaded).
+    var mirrorWidgets: [WidgetSnapshot]? { mirror?.widgets }
+
+    /// Sends `event` to the owner; its answer comes back through the outbox.
+    func forward(_ event: EventMessage, session: Session, client: SessionClient?) -> ServerMessage? {
+        let id = nextForwardID
+        nextForwardID += 1
+        if let client { forwarded[id] = Forwarded(client: client, sentAt: Self.now()) }
+        connection.send(["XADD", keys.inbox, "MAXLEN", "~", maxLength, "*", "k", "e", "o", cluster.processID,
+                         "f", String(id), "s", session.shortID, "m", SharedSceneWire.encode(event)]) { [weak self] result in
+            guard case .failure(let error) = result, let self, let waiting = self.forwarded.removeValue(forKey: id) else { return }
+            waiting.client?.send(.error(ErrorMessage(ack: event.seq, code: .storeUnavailable,
+                                                     message: "the shared scene's store is unavailable (\(error)); try again",
+                                                     target: event.target)))
+        }
+        return nil
+    }
+
+    /// This process's viewer count changed.
+    func localViewersChanged(_ count: Int) {
+        guard count != localViewers else { return }
+        localViewers = count
+        reportViewers()
+    }
+
+    private func reportViewers() {
+        connection.send(["XADD", keys.inbox, "MAXLEN", "~", maxLength, "*", "k", "c", "o", cluster.processID,
+                         "n", String(localViewers)]) { _ in }
+    }
+
+    /// Reads the snapshot into the mirror, then follows the outbox from there.
+    private func loadMirror(resync: Bool) {
+        connection.send(["HGETALL", keys.snapshot]) { [weak self] result in
+            guard let self, !self.isStopped else { return }
+            guard case .success(let value) = result, let fields = Self.fields(value.array ?? []) else {
+                self.cluster.loop.scheduleTimer(after: .milliseconds(100)) { [weak self] in self?.loadMirror(resync: resync) }
+                return
+            }
+            if let json = fields["widgets"], let widgets = try? SharedSceneWire.decodeWidgets(json) {
+                self.mirror = SharedSceneMirror(widgets: widgets)
+                self.mirrorVersion = Int(fields["v"] ?? "") ?? 0
+                self.lastOutID = fields["out"] ?? "0-0"
+            } else {
+                // Never owned yet: every process starts from the scene as built.
+                self.mirror = SharedSceneMirror(widgets: self.host?.tree.snapshot() ?? [])
+                self.mirrorVersion = 0
+                self.lastOutID = "0-0"
+            }
+            if resync { self.resyncLocalClients() }
+            self.readOutbox()
+        }
+    }
+
+    private func readOutbox() {
+        guard !isStopped else { return }
+        outReader.send(["XREAD", "COUNT", String(cluster.configuration.readBatch), "BLOCK", "1000",
+                        "STREAMS", keys.outbox, lastOutID], timeout: .seconds(5)) { [weak self] result in
+            guard let self, !self.isStopped else { return }
+            switch result {
+            case .success(let value):
+                if self.applyOutbox(Self.entries(value)) { self.readOutbox() }
+            case .failure:
+                self.cluster.loop.scheduleTimer(after: .milliseconds(50)) { [weak self] in self?.readOutbox() }
+            }
+        }
+    }
+
+    /// Applies outbox entries to the mirror and delivers them; false after a gap (the
+    /// mirror is reloaded from the snapshot, and reading resumes from there).
+    private func applyOutbox(_ entries: [(id: String, fields: [String: String])]) -> Bool {
+        for (id, fields) in entries {
+            guard let entryVersion = Int(fields["v"] ?? "") else { continue }
+            if entryVersion <= mirrorVersion {
+                lastOutID = id
+                continue
+            }
+            guard entryVersion == mirrorVersion + 1 else {
+                cluster.log("shared scene '\(name)': outbox gap (\(mirrorVersion) then \(entryVersion)); reloading")
+                loadMirror(resync: true)
+                return false
+            }
+            lastOutID = id
+            mirrorVersion = entryVersion
+            let patchJSON = fields["p"] ?? ""
+            var patch: PatchMessage?
+            if !patchJSON.isEmpty, case .patch(let decoded)? = try? SharedSceneWire.decodeMessage(patchJSON) {
+                patch = decoded
+                mirror?.apply(decoded)
+            }
+            deliver(patch: patch, patchJSON: patchJSON, origin: fields["o"] ?? "", forwardID: Int(fields["f"] ?? ""),
+                    answerJSON: fields["a"] ?? "")
+        }
+        return true
+    }
+
+    private func deliver(patch: PatchMessage?, patchJSON: String, origin: String, forwardID: Int?, answerJSON: String) {
+        var sender: SessionClient?
+        var answer: ServerMessage?
+        if origin == cluster.processID, let forwardID, let waiting = forwarded.removeValue(forKey: forwardID) {
+            sender = waiting.client
+            answer = try? SharedSceneWire.decodeMessage(answerJSON)
+        }
+        guard let host else { return }
+        let message = patch.map { OutgoingMessage(.patch($0), json: patchJSON) }
+        if let message {
+            for session in host.sessions { session.broadcast(message, except: sender) }
+        }
+        if let sender, let answer {
+            // A failed binding still changed things: the sender sees them, then the error.
+            if case .error = answer, let message { sender.send(message) }
+            sender.send(answer)
+        }
+    }
+
+    private func resyncLocalClients() {
+        guard let host else { return }
+        for session in host.sessions {
+            for client in session.clients { client.send(.scene(session.sceneMessage(resumed: true))) }
+        }
+    }
+
+    // MARK: - Lease
+
+    private func tick() {
+        guard !isStopped else { return }
+        reportViewers()
+        let now = Self.now()
+        forwarded = forwarded.filter { now &- $0.value.sentAt < 30_000_000_000 }
+        if isOwner {
+            // Stop before the lease can have run out, whatever Redis says later.
+            let lease = Self.nanoseconds(cluster.configuration.leaseDuration)
+            if now &- leaseSentAt > lease - lease / 4 {
+                demote(reason: "lease not refreshed in time", release: false)
+                return
+            }
+            let sentAt = now
+            let generation = self.generation
+            connection.evalSHA(SharedSceneScripts.refresh, keys: [keys.owner, keys.epoch],
+                               arguments: [cluster.processID, leaseMilliseconds, String(epoch)]) { [weak self] result in
+                guard let self, self.isOwner, generation == self.generation else { return }
+                switch result {
+                case .success(.integer(1)): self.leaseSentAt = sentAt
+                case .success: self.demote(reason: "lease taken by another process", release: false)
+                case .failure: break  // retried next tick; the deadline above stops us in time
+                }
+            }
+            if isReady { recount() }
+        } else if !isAcquiring {
+            isAcquiring = true
+            let sentAt = now
+            connection.evalSHA(SharedSceneScripts.acquire, keys: [keys.owner, keys.epoch],
+                               arguments: [cluster.processID, leaseMilliseconds]) { [weak self] result in
+                guard let self else { return }
+                self.isAcquiring = false
+                if !self.isStopped, !self.isOwner, case .success(.integer(let epoch)) = result {
+                    self.takeOver(epoch: epoch, leaseSentAt: sentAt)
+                }
+            }
+        }
+    }
+
+    // MARK: - Owner
+
+    /// Became owner under `epoch`: restore the scene from the snapshot, publish what
+    /// differs, then read the inbox from the snapshot's position.
+    private func takeOver(epoch: Int64, leaseSentAt: UInt64) {
+        isOwner = true
+        isReady = false
+        generation += 1
+        self.epoch = epoch
+        self.leaseSentAt = leaseSentAt
+        let generation = self.generation
+        cluster.log("shared scene '\(name)': owner now (epoch \(epoch))")
+        connection.send(["HGETALL", keys.snapshot]) { [weak self] result in
+            guard let self, self.isOwner, generation == self.generation else { return }
+            guard case .success(let value) = result, let fields = Self.fields(value.array ?? []) else {
+                self.demote(reason: "could not read the snapshot", release: true)
+                return
+            }
+            self.restore(fields)
+        }
+    }
+
+    private func restore(_ fields: [String: String]) {
+        guard let host else { return }
+        let now = Self.now()
+        var base = host.tree.snapshot()
+        if let json = fields["widgets"], let widgets = try? SharedSceneWire.decodeWidgets(json) {
+            base = widgets
+            restoreControls(from: widgets, in: host)
+            version = Int(fields["v"] ?? "") ?? 0
+            appliedInID = fields["in"] ?? "0-0"
+            counts = [:]
+            for pair in (fields["counts"] ?? "").split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, let viewers = Int(parts[1]) { counts[String(parts[0])] = (viewers, now) }
+            }
+        } else {
+            version = 0
+            appliedInID = "0-0"
+        }
+        committedInID = ""
+        isReady = true
+        recount()
+        var dropped = host.tree.takeChanges()
+        _ = host.takePresentationChanges(filtering: &dropped)
+        // One entry whatever the difference, so the snapshot exists from now on.
+        let sync = SharedSceneMirror(widgets: base).patch(to: host.tree.snapshot())
+        let empty = sync.changes.isEmpty && sync.added.isEmpty && sync.removed.isEmpty
+        append(origin: "", forwardID: "", answer: "", patch: empty ? "" : SharedSceneWire.encode(.patch(sync)))
+        let reader = RedisConnection(endpoint: cluster.endpoint, loop: cluster.loop)
+        reader.connect()
+        inReader = reader
+        readInbox(generation: generation)
+    }
+
+    /// Puts the snapshot's control values back as user input, so the scene's bindings
+    /// see them as they did the first time (the scene's state is its controls' values).
+    private func restoreControls(from widgets: [WidgetSnapshot], in host: SceneHost) {
+        let saved = Dictionary(widgets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        isApplying = true
+        defer { isApplying = false }
+        for widget in host.tree.widgets {
+            guard let control = widget as? Control, let property = control.valueProperty,
+                  let value = saved[widget.id]?.properties[property] else { continue }
+            if let current = control.snapshot()[property], SharedSceneWire.json(current) == SharedSceneWire.json(value) { continue }
+            if (try? control.sendUserEvent(.valueChanged, value: value)) != nil { continue }
+            if (try? control.sendUserEvent(.editingChanged, value: value)) != nil { continue }
+            _ = try? control.applyUserInput(property: property, value: value)
+        }
+    }
+
+    private func readInbox(generation: Int) {
+        guard isOwner, generation == self.generation, let inReader else { return }
+        inReader.send(["XREAD", "COUNT", String(cluster.configuration.readBatch), "BLOCK", "1000",
+                       "STREAMS", keys.inbox, appliedInID], timeout: .seconds(5)) { [weak self] result in
+            guard let self, self.isOwner, generation == self.generation else { return }
+            switch result {
+            case .success(let value):
+                self.applyInbox(Self.entries(value))
+                self.readInbox(generation: generation)
+            case .failure:
+                self.cluster.loop.scheduleTimer(after: .milliseconds(50)) { [weak self] in
+                    self?.readInbox(generation: generation)
+                }
+            }
+        }
+    }
+
+    /// Runs a batch of inbox entries in order and queues their outbox entries.
+    private func applyInbox(_ entries: [(id: String, fields: [String: String])]) {
+        guard let host, !entries.isEmpty else { return }
+        var countsChanged = false
+        for (id, fields) in entries {
+            appliedInID = id
+            let origin = fields["o"] ?? ""
+            switch fields["k"] {
+            case "c":
+                counts[origin] = (Int(fields["n"] ?? "") ?? 0, Self.now())
+                countsChanged = true
+            case "e":
+                let forwardID = fields["f"] ?? ""
+                guard let event = try? SharedSceneWire.decodeEvent(fields["m"] ?? "") else {
+                    let error = ErrorMessage(code: .badMessage, message: "the shared scene could not read this event")
+                    append(origin: origin, forwardID: forwardID, answer: SharedSceneWire.encode(.error(error)), patch: "")
+                    continue
+                }
+                captured = nil
+                isApplying = true
+                let answer = host.dispatch(event, session: nil, client: nil)
+                isApplying = false
+                let patch = captured.map { SharedSceneWire.encode(.patch($0)) } ?? ""
+                captured = nil
+                append(origin: origin, forwardID: forwardID, answer: SharedSceneWire.encode(answer), patch: patch)
+            default:
+                continue
+            }
+        }
+        if countsChanged { recount() }
+        if host.tree.hasPendingChanges { host.flush() }
+        scheduleCommit()
+    }
+
+    /// The host's full patch for the event being applied.
+    func capture(_ patch: PatchMessage) {
+        captured = patch
+    }
+
+    /// Changes no event caused (timers, viewer counts): the owner publishes them; a
+    /// mirror drops them (its scene instance is not the one that counts).
+    func flushed(_ patch: PatchMessage) {
+        guard isOwner, isReady else { return }
+        append(origin: "", forwardID: "", answer: "", patch: SharedSceneWire.encode(.patch(patch)))
+        scheduleCommit()
+    }
+
+    private func recount() {
+        let now = Self.now()
+        let lifetime = Self.nanoseconds(cluster.configuration.viewerCountLifetime)
+        counts[cluster.processID] = (localViewers, now)
+        counts = counts.filter { now &- $0.value.seen < lifetime }
+        host?.context.setViewerCount(counts.values.reduce(0) { $0 + $1.viewers })
+    }
+
+    private func append(origin: String, forwardID: String, answer: String, patch: String) {
+        version += 1
+        outbox.append(contentsOf: [String(version), origin, forwardID, answer, patch])
+    }
+
+    private func scheduleCommit() {
+        if commitHook == nil {
+            commitHook = EndOfTurnHook(loop: cluster.loop) { [weak self] in self?.commit() }
+        }
+        commitHook?.schedule()
+    }
+
+    /// One fenced script per loop turn: the outbox entries and the snapshot together.
+    private func commit() {
+        guard isOwner, isReady, let host, !outbox.isEmpty || appliedInID != committedInID else { return }
+        let countsText = counts.map { "\($0.key)=\($0.value.viewers)" }.joined(separator: ";")
+        let arguments = [String(epoch), maxLength, appliedInID, String(version),
+                         SharedSceneWire.encode(host.tree.snapshot()), countsText] + outbox
+        outbox.removeAll(keepingCapacity: true)
+        committedInID = appliedInID
+        let generation = self.generation
+        connection.evalSHA(SharedSceneScripts.commit, keys: [keys.epoch, keys.outbox, keys.snapshot],
+                           arguments: arguments) { [weak self] result in
+            guard let self, case .failure(let error) = result, self.isOwner, generation == self.generation else { return }
+            // What was applied and not committed must not be served: start again from
+            // the snapshot (here or on another process).
+            self.demote(reason: "commit failed: \(error)", release: true)
+        }
+    }
+
+    private func demote(reason: String, release: Bool) {
+        guard isOwner else { return }
+        cluster.log("shared scene '\(name)': no longer owner (\(reason))")
+        isOwner = false
+        isReady = false
+        generation += 1
+        outbox.removeAll()
+        counts = [:]
+        inReader?.close()
+        inReader = nil
+        if release {
+            connection.evalSHA(SharedSceneScripts.release, keys: [keys.owner], arguments: [cluster.processID]) { _ in }
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// `XREAD`'s reply as (id, fields) pairs; empty for a timeout (null).
+    private static func entries(_ reply: RESPValue) -> [(id: String, fields: [String: String])] {
+        guard let streams = reply.array, let stream = streams.first?.array, stream.count == 2,
+              let items = stream[1].array else { return [] }
+        var entries: [(id: String, fields: [String: String])] = []
+        entries.reserveCapacity(items.count)
+        for item in items {
+            guard let pair = item.array, pair.count == 2, let id = pair[0].string,
+                  let fields = fields(pair[1].array ?? []) else { continue }
+            entries.append((id, fields))
+        }
+        return entries
+    }
+
+    /// A flat field/value list as a dictionary.
+    private static func fields(_ list: [RESPValue]) -> [String: String]? {
+        var fields: [String: String] = [:]
+        var index = 0
+        while index + 1 < list.count {
+            guard let key = list[index].string, let value = list[index + 1].string else { return nil }
+            fields[key] = value
+            index += 2
+        }
+        return fields
+    }
+
+    static func now() -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds
+    }
+
+    static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let components = duration.components
+        return UInt64(max(0, components.seconds)) * 1_000_000_000 + UInt64(max(0, components.attoseconds) / 1_000_000_000)
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int {
+        Int(nanoseconds(duration) / 1_000_000)
+    }
+}

@@ -1,0 +1,53 @@
+import Redis
+
+/// The Lua scripts behind a shared scene's ownership. Each runs atomically in Redis, which
+/// is the only arbiter: no consensus of Bindery's own.
+enum SharedSceneScripts {
+    /// Takes the owner lease if nobody holds it and bumps the fencing epoch, in one step.
+    /// KEYS: owner, epoch. ARGV: this process's token, lease milliseconds.
+    /// Returns the new epoch, or nil when someone else owns the scene.
+    static let acquire = RedisScript("""
+        if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+          return redis.call('INCR', KEYS[2])
+        end
+        return false
+        """)
+
+    /// Extends the lease if this process still holds it under this epoch.
+    /// KEYS: owner, epoch. ARGV: token, lease milliseconds, epoch. Returns 1 or 0.
+    static let refresh = RedisScript("""
+        if redis.call('GET', KEYS[1]) == ARGV[1] and redis.call('GET', KEYS[2]) == ARGV[3] then
+          redis.call('PEXPIRE', KEYS[1], ARGV[2])
+          return 1
+        end
+        return 0
+        """)
+
+    /// Gives the lease up (a clean stop), if this process holds it.
+    /// KEYS: owner. ARGV: token.
+    static let release = RedisScript("""
+        if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+        return 0
+        """)
+
+    /// Commits one batch, fenced by the epoch: one `XADD` to the outbox per entry, then
+    /// the snapshot (state after the batch, last applied inbox id, last outbox id), all or
+    /// nothing. So an answer a client can see is always in the snapshot.
+    /// KEYS: epoch, out, snap. ARGV: epoch, maxlen, last inbox id, version, widgets JSON,
+    /// viewer counts, then 5 fields per entry (version, origin, forward id, answer, patch).
+    /// Returns the last outbox id, or the error `FENCED`.
+    static let commit = RedisScript("""
+        if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+          return redis.error_reply('FENCED epoch ' .. ARGV[1] .. ' is stale')
+        end
+        local last = false
+        for i = 7, #ARGV, 5 do
+          last = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*',
+            'v', ARGV[i], 'o', ARGV[i + 1], 'f', ARGV[i + 2], 'a', ARGV[i + 3], 'p', ARGV[i + 4])
+        end
+        if not last then last = redis.call('HGET', KEYS[3], 'out') or '0-0' end
+        redis.call('HSET', KEYS[3], 'epoch', ARGV[1], 'in', ARGV[3], 'v', ARGV[4], 'widgets', ARGV[5],
+          'counts', ARGV[6], 'out', last)
+        return last
+        """)
+}

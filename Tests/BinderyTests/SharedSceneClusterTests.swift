@@ -1,0 +1,250 @@
+@testable import Bindery
+import EventLoop
+import Foundation
+import LoopTestSupport
+import Redis
+import RxWidgets
+import XCTest
+
+/// A shared board spanning several "processes" (stores with their own cluster member and
+/// Redis connections, on one test loop) through a real redis-server.
+final class SharedSceneClusterTests: XCTestCase {
+    private var redis: SharedSceneRedis!
+    private var runner: LoopThread!
+    private var probe: SharedSceneProbe!
+    private var nodes: [SharedSceneNode] = []
+
+    override func setUpWithError() throws {
+        redis = try SharedSceneRedis()
+        runner = try LoopThread()
+        probe = try SharedSceneProbe(runner, endpoint: redis.endpoint)
+    }
+
+    override func tearDown() {
+        if let runner {
+            _ = try? runner.sync { [nodes] in
+                for node in nodes {
+                    node.cluster.abandon()
+                    node.store.endAll()
+                }
+            }
+            probe?.close()
+            runner.stop()
+        }
+        nodes = []
+        redis = nil
+    }
+
+    private func makeNodes(_ count: Int, viewersEach: Int = 1) throws -> [SharedSceneNode] {
+        let endpoint = redis.endpoint
+        let made = try runner.sync { [runner] in
+            try (0..<count).map { index in
+                let node = SharedSceneNode(name: "p\(index)", endpoint: endpoint, loop: runner!.loop)
+                for _ in 0..<viewersEach { try node.addViewer() }
+                return node
+            }
+        }
+        nodes += made
+        return made
+    }
+
+    private func sync<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+        try runner.sync(body)
+    }
+
+    private func owner(among nodes: [SharedSceneNode]) throws -> SharedSceneNode? {
+        try sync { nodes.first { $0.isOwner } }
+    }
+
+    private func waitForOneOwner(_ nodes: [SharedSceneNode], file: StaticString = #filePath, line: UInt = #line) throws -> SharedSceneNode {
+        XCTAssertTrue(eventually { ((try? sync { nodes.filter(\.isOwner).count }) ?? 0) == 1 }, "no single owner", file: file, line: line)
+        guard let owner = try owner(among: nodes) else { throw TestError("no owner") }
+        return owner
+    }
+
+    // MARK: - One scene, one order
+
+    func testEventsFromEveryProcessAreAppliedOnceInOneOrderAndEveryViewerEndsOnTheSameValue() throws {
+        let nodes = try makeNodes(3)
+        _ = try waitForOneOwner(nodes)
+        let perViewer = 40
+        try sync {
+            for round in 0..<perViewer {
+                for (index, node) in nodes.enumerated() {
+                    node.viewers[0].slide(to: Double(index * 100 + round + 1) / 1000)
+                }
+            }
+        }
+        XCTAssertTrue(eventually { (try? self.sync { nodes.allSatisfy { $0.viewers[0].acks.count == perViewer } }) == true },
+                      "every event is acknowledged")
+
+        // The outbox holds each event once; its order is the order everyone saw.
+        let outbox = try probe.outbox()
+        let eventEntries = outbox.filter { !$0.origin.isEmpty }
+        XCTAssertEqual(eventEntries.count, 3 * perViewer)
+        var seen = Set<String>()
+        var order: [Double] = []
+        for entry in eventEntries {
+            guard case .patch(let answer) = try SharedSceneWire.decodeMessage(entry.answer), let ack = answer.ack else {
+                return XCTFail("answer is not an acknowledging patch: \(entry.answer)")
+            }
+            XCTAssertTrue(seen.insert("\(entry.origin)#\(ack)").inserted, "\(entry.origin) seq \(ack) applied twice")
+            guard case .patch(let patch) = try SharedSceneWire.decodeMessage(entry.patch),
+                  case .value(.number(let value))? = patch.changes.first(where: { $0.target == "sharedSlider" })?.update else {
+                return XCTFail("no slider change in \(entry.patch)")
+            }
+            order.append(value)
+        }
+        let globalOrder = order
+        // Waits for the last patches to reach every viewer.
+        XCTAssertTrue(eventually { (try? self.sync { nodes.allSatisfy { $0.viewers[0].slider == globalOrder.last } }) == true })
+        try sync {
+            for node in nodes {
+                let viewer = node.viewers[0]
+                XCTAssertEqual(viewer.acks, Array(1...perViewer), "acks in order")
+                XCTAssertEqual(viewer.errors, [])
+                // No gap: every value in the global order, in that order.
+                XCTAssertEqual(viewer.sliderSequence, globalOrder, "\(node.cluster.processID) saw another sequence")
+            }
+        }
+        // A newcomer on any process gets the current value in its scene.
+        let late = try sync { try nodes[1].addViewer().slider }
+        XCTAssertEqual(late, order.last)
+    }
+
+    // MARK: - Viewer counts
+
+    func testViewerCountIsTheSumOverLiveProcesses() throws {
+        let nodes = try makeNodes(3, viewersEach: 0)
+        try sync {
+            try nodes[0].addViewer()
+            try nodes[1].addViewer()
+            try nodes[1].addViewer()
+            try nodes[2].addViewer()
+        }
+        let owner = try waitForOneOwner(nodes)
+        let survivors = nodes.filter { $0 !== owner }
+        XCTAssertTrue(eventually {
+            (try? self.sync { nodes.allSatisfy { $0.viewers.allSatisfy { $0.viewerText == "4 online" } } }) == true
+        }, "4 online everywhere")
+
+        // One more viewer anywhere is counted within the round trip.
+        try sync { try survivors[0].addViewer() }
+        XCTAssertTrue(eventually(timeout: 2) {
+            (try? self.sync { nodes.allSatisfy { $0.viewers.allSatisfy { $0.viewerText == "5 online" } } }) == true
+        }, "5 online within 2 s")
+
+        // A process that dies without a word drops out when its count goes stale.
+        let gone = try sync { survivors[1].viewers.count }
+        let started = Date()
+        try sync { survivors[1].cluster.abandon() }
+        let expected = "\(5 - gone) online"
+        XCTAssertTrue(eventually(timeout: 5) {
+            (try? self.sync { [owner, survivors] in
+                (owner.viewers + survivors[0].viewers).allSatisfy { $0.viewerText == expected }
+            }) == true
+        }, "dead process's viewers dropped")
+        let elapsed = Date().timeIntervalSince(started)
+        XCTAssertLessThanOrEqual(elapsed, 2.5, "count corrected in \(elapsed) s")
+    }
+
+    // MARK: - Owner death
+
+    func testOwnerDeathHandsTheSceneToAnotherProcessFromTheSnapshotWithNoAcknowledgedEventLost() throws {
+        let nodes = try makeNodes(3)
+        let owner = try waitForOneOwner(nodes)
+        let survivors = nodes.filter { $0 !== owner }
+
+        // Events flow from every process; the owner dies in the middle.
+        for round in 0..<20 {
+            try sync { for (index, node) in nodes.enumerated() { node.viewers[0].slide(to: Double(index * 100 + round + 1) / 1000) } }
+            usleep(5_000)
+        }
+        let ackedBeforeDeath = try sync { nodes.map { $0.viewers[0].acks } }
+        let killedAt = Date()
+        try sync { owner.cluster.abandon() }
+        for round in 20..<40 {
+            try sync { for (index, node) in survivors.enumerated() { node.viewers[0].slide(to: Double(index * 100 + round + 1) / 1000) } }
+            usleep(5_000)
+        }
+        let newOwner = try waitForOneOwner(survivors)
+        let failover = Date().timeIntervalSince(killedAt)
+        XCTAssertLessThanOrEqual(failover, 2.5, "failover took \(failover) s")
+        XCTAssertTrue(eventually { (try? self.sync { survivors.allSatisfy { $0.viewers[0].acks.count == 40 } }) == true },
+                      "every survivor's event acknowledged, those sent during the failover too")
+
+        // Every acknowledged event is in the outbox once, the dead owner's own included.
+        let outbox = try probe.outbox()
+        var applied: [String: Int] = [:]
+        for entry in outbox where !entry.origin.isEmpty {
+            if case .patch(let answer) = try SharedSceneWire.decodeMessage(entry.answer), let ack = answer.ack {
+                applied["\(entry.origin)#\(ack)", default: 0] += 1
+            }
+        }
+        XCTAssertTrue(applied.values.allSatisfy { $0 == 1 }, "an event applied twice")
+        for (index, node) in nodes.enumerated() {
+            let acked = node === owner ? ackedBeforeDeath[index] : try sync { node.viewers[0].acks }
+            for seq in acked {
+                XCTAssertEqual(applied["\(node.cluster.processID)#\(seq)"], 1, "acknowledged \(node.cluster.processID) seq \(seq) lost")
+            }
+        }
+        // The survivors agree with the new owner's scene.
+        let final = try sync { (newOwner.viewers[0].session.widget(withID: "sharedSlider") as? Slider)?.value }
+        let finalValue = try XCTUnwrap(final)
+        XCTAssertTrue(eventually {
+            (try? self.sync {
+                let values = survivors.compactMap { $0.viewers[0].slider }
+                return values.count == survivors.count && Set(values).count == 1 && abs(Float(values[0]) - finalValue) < 1e-6
+            }) == true
+        }, "survivors' viewers agree with the new owner's scene")
+        let epoch = try probe.call(["HGET", "bindery:scene:board:snap", "epoch"]).integer
+        XCTAssertEqual(epoch, 2, "the new owner commits under the next epoch")
+    }
+
+    func testAStaleOwnerIsFencedAndItsInboxIsNotLost() throws {
+        let nodes = try makeNodes(2)
+        let owner = try waitForOneOwner(nodes)
+        let other = nodes.first { $0 !== owner }!
+        try sync { owner.viewers[0].slide(to: 0.25) }
+        XCTAssertTrue(eventually { (try? self.sync { owner.viewers[0].acks == [1] }) == true })
+
+        // Another process took the lease behind the owner's back (it was paused, say):
+        // the lease now names someone else and the epoch moved on.
+        _ = try probe.call(["SET", "bindery:scene:board:owner", "elsewhere", "PX", "60000"])
+        let epoch = try probe.call(["INCR", "bindery:scene:board:epoch"]).integer!
+        let before = try probe.outbox().count
+        try sync { other.viewers[0].slide(to: 0.75) }
+        XCTAssertTrue(eventually(timeout: 3) { (try? self.sync { !owner.isOwner }) == true }, "the stale owner steps down")
+        usleep(300_000)
+        XCTAssertEqual(try probe.outbox().count, before, "a fenced owner wrote to the outbox")
+        XCTAssertEqual(try probe.call(["HGET", "bindery:scene:board:snap", "epoch"]).integer, epoch - 1)
+        XCTAssertEqual(try sync { other.viewers[0].acks }, [], "nobody may acknowledge while the scene has no live owner")
+
+        // The lease frees up: a real owner takes over and the waiting event is applied.
+        _ = try probe.call(["DEL", "bindery:scene:board:owner"])
+        XCTAssertTrue(eventually { (try? self.sync { other.viewers[0].acks == [1] }) == true }, "the waiting event applied")
+        XCTAssertTrue(eventually { (try? self.sync { nodes.allSatisfy { $0.viewers[0].slider == 0.75 } }) == true })
+        XCTAssertEqual(try probe.call(["HGET", "bindery:scene:board:snap", "epoch"]).integer, epoch + 1)
+    }
+
+    // MARK: - Without a cluster
+
+    func testWithoutAClusterEachStoreKeepsItsOwnBoard() throws {
+        let (first, second) = try sync {
+            let first = SessionStore(registry: makeTestRegistry())
+            let second = SessionStore(registry: makeTestRegistry())
+            let a = SharedSceneViewer(session: try first.createSession(scene: "board"))
+            let b = SharedSceneViewer(session: try second.createSession(scene: "board"))
+            a.slide(to: 0.9)
+            return (a, b)
+        }
+        try sync {
+            XCTAssertEqual(first.acks, [1])
+            XCTAssertEqual(first.slider, 0.9)
+            XCTAssertNotEqual(second.slider, 0.9)
+            XCTAssertEqual(first.viewerText, "1 online")
+            first.session.store?.endAll()
+            second.session.store?.endAll()
+        }
+    }
+}

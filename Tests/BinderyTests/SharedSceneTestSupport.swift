@@ -1,0 +1,179 @@
+@testable import Bindery
+import EventLoop
+import Foundation
+import LoopTestSupport
+import Redis
+import RxWidgets
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real `redis-server` for the shared-scene tests: foreground, a Unix socket in a
+/// temporary directory, no persistence; stopped by PID. Skips the test without one.
+final class SharedSceneRedis: @unchecked Sendable {
+    let directory: URL
+    var socketPath: String { directory.appendingPathComponent("redis.sock").path }
+    var endpoint: RedisEndpoint { .unix(path: socketPath) }
+    private let process: Process
+
+    init() throws {
+        guard let binary = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"]
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("redis-server is not installed (apt-get install redis-server)")
+        }
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-shared-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["--port", "0", "--unixsocket", directory.appendingPathComponent("redis.sock").path,
+                             "--save", "", "--appendonly", "no", "--daemonize", "no", "--dir", directory.path,
+                             "--logfile", directory.appendingPathComponent("redis.log").path]
+        try process.run()
+        let path = socketPath
+        guard eventually({ FileManager.default.fileExists(atPath: path) }) else {
+            throw TestError("redis-server did not start")
+        }
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// One "process" of a cluster inside the test: its own store and cluster member, on the
+/// shared test loop. Loop-confined (touched through `LoopThread.sync`).
+final class SharedSceneNode: @unchecked Sendable {
+    let store: SessionStore
+    let cluster: SharedSceneCluster
+    var viewers: [SharedSceneViewer] = []
+
+    init(name: String, endpoint: RedisEndpoint, loop: EventLoop) {
+        store = SessionStore(registry: makeTestRegistry())
+        cluster = SharedSceneCluster(endpoint: endpoint, loop: loop, processID: name)
+        store.sharedScenes = cluster
+    }
+
+    /// A new board session with a client attached.
+    @discardableResult
+    func addViewer() throws -> SharedSceneViewer {
+        let session = try store.createSession(scene: "board")
+        let viewer = SharedSceneViewer(session: session)
+        viewers.append(viewer)
+        return viewer
+    }
+
+    var isOwner: Bool { cluster.isOwner(of: "board") }
+}
+
+/// A client of the board that keeps what a browser would: the widgets' values from the
+/// `scene` and the patches, the answers to its events, and the order in which it saw the
+/// slider's values. Loop-confined.
+final class SharedSceneViewer: @unchecked Sendable {
+    let session: Session
+    private(set) var client: SessionClient!
+    private(set) var values: [String: WidgetValue] = [:]
+    /// The slider's values in the order this viewer learned them: from others' patches,
+    /// and its own value when its event was acknowledged.
+    private(set) var sliderSequence: [Double] = []
+    private(set) var acks: [Int] = []
+    private(set) var errors: [ErrorMessage] = []
+    private var sent: [Int: Double] = [:]
+    private var nextSeq = 1
+
+    init(session: Session) {
+        self.session = session
+        client = session.connect { [unowned self] message in self.receive(message) }
+        take(session.sceneMessage(resumed: false))
+    }
+
+    var slider: Double? { values["sharedSlider.value"].flatMap { if case .number(let n) = $0 { n } else { nil } } }
+    var viewerText: String? { values["viewers.text"].flatMap { if case .string(let s) = $0 { s } else { nil } } }
+
+    /// Moves the slider to `value`; returns the event's seq.
+    @discardableResult
+    func slide(to value: Double) -> Int {
+        let seq = nextSeq
+        nextSeq += 1
+        sent[seq] = value
+        client.receive(.event(EventMessage(seq: seq, target: "sharedSlider", event: "valueChanged", value: .number(value))))
+        return seq
+    }
+
+    private func take(_ scene: SceneMessage) {
+        values = [:]
+        for widget in scene.widgets {
+            for (key, value) in widget.properties { values["\(widget.id).\(key)"] = value }
+        }
+    }
+
+    private func receive(_ message: ServerMessage) {
+        switch message {
+        case .scene(let scene):
+            take(scene)
+        case .patch(let patch):
+            for change in patch.changes {
+                guard case .value(let value) = change.update else { continue }
+                values["\(change.target).\(change.prop)"] = value
+                if patch.ack == nil, change.target == "sharedSlider", change.prop == "value", case .number(let n) = value {
+                    sliderSequence.append(n)
+                }
+            }
+            if let ack = patch.ack {
+                acks.append(ack)
+                if let value = sent[ack] {
+                    values["sharedSlider.value"] = .number(value)
+                    sliderSequence.append(value)
+                }
+            }
+        case .error(let error):
+            errors.append(error)
+        case .bye:
+            break
+        }
+    }
+}
+
+/// A Redis client for the test's own looks at the keys.
+final class SharedSceneProbe: @unchecked Sendable {
+    let runner: LoopThread
+    private var connection: RedisConnection!
+
+    init(_ runner: LoopThread, endpoint: RedisEndpoint) throws {
+        self.runner = runner
+        try runner.sync { [self] in
+            connection = RedisConnection(endpoint: endpoint, loop: runner.loop)
+            connection.connect()
+        }
+    }
+
+    func call(_ command: [String]) throws -> RESPValue {
+        let result = Recorder<Result<RESPValue, RedisError>>()
+        try runner.sync { [self] in connection.send(command) { result.append($0) } }
+        guard result.wait(for: 1) else { throw TestError("no reply to \(command)") }
+        return try result.values[0].get()
+    }
+
+    /// The outbox's entries in order: (origin, answer JSON, patch JSON).
+    func outbox(scene: String = "board") throws -> [(origin: String, answer: String, patch: String)] {
+        let reply = try call(["XRANGE", "bindery:scene:\(scene):out", "-", "+"])
+        return (reply.array ?? []).compactMap { item in
+            guard let pair = item.array, pair.count == 2, let list = pair[1].array else { return nil }
+            var fields: [String: String] = [:]
+            var index = 0
+            while index + 1 < list.count {
+                fields[list[index].string ?? ""] = list[index + 1].string ?? ""
+                index += 2
+            }
+            return (fields["o"] ?? "", fields["a"] ?? "", fields["p"] ?? "")
+        }
+    }
+
+    func close() {
+        _ = try? runner.sync { [self] in connection.close() }
+    }
+}
