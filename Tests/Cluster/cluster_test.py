@@ -62,11 +62,15 @@ class Invariants:
         self.checks = collections.Counter()
         self.violations = collections.Counter()
         self.examples = collections.defaultdict(list)
+        self.where = collections.defaultdict(collections.Counter)
 
     def check(self, name, ok, detail=""):
         self.checks[name] += 1
         if not ok:
             self.violations[name] += 1
+            head = detail.split(":")[0]
+            who = head.split("#")[0].split("@")[0] if ":" in detail and " " not in head else "cluster"
+            self.where[name][f"{who} in {phase.name}"] += 1
             if len(self.examples[name]) < 4:
                 self.examples[name].append(f"[{phase.name}] {detail}")
         return ok
@@ -75,9 +79,24 @@ class Invariants:
         for name in self.NAMES:
             v, c = self.violations[name], self.checks[name]
             print(f"  {name:8} {c - v:6} of {c:6} checks passed" + (f", {v} VIOLATIONS" if v else ""))
+            if v:
+                print("           where: " + ", ".join(f"{k} {n}" for k, n in self.where[name].most_common()))
             for example in self.examples[name]:
                 print(f"           e.g. {example}")
         return sum(self.violations.values())
+
+
+abandoned = []  # (token, time): sessions a client had to give up (its resume gave another session)
+
+
+def resumed_ok(name, token, scene):
+    """The resume invariant for one answer; a session given up is remembered (it may still
+    live on its old process until its grace period ends)."""
+    ok = scene.get("resumed") is True and scene["session"] == token
+    if not ok:
+        abandoned.append((token, time.monotonic()))
+    return inv.check("resume", ok, f"{name}: resume of {token} answered resumed={scene.get('resumed')} "
+                                   f"session={scene['session']}")
 
 
 class Phase:
@@ -242,7 +261,7 @@ class WSSession:
                 conn.send({"type": "bye"})
                 while (await conn.recv(timeout=3)).get("type") != "bye":
                     pass
-                self.ended_tokens.append(self.token)
+                self.ended_tokens.append((self.token, self.name, phase.name))
             except (Closed, asyncio.TimeoutError, OSError):
                 events["bye unanswered"] += 1
             await conn.close()
@@ -252,9 +271,7 @@ class WSSession:
         fresh = self.token is None
         if not fresh:
             events["resumes"] += 1
-            if not inv.check("resume", scene.get("resumed") is True and scene["session"] == self.token,
-                             f"{self.name}: resume of {self.token} answered resumed={scene.get('resumed')} "
-                             f"session={scene['session']}"):
+            if not resumed_ok(self.name, self.token, scene):
                 self.reset()
                 fresh = True
         self.token = scene["session"]
@@ -336,7 +353,7 @@ class Typist(WSSession):
                     inv.check("acked", changes.get(("output", "text")) == self.texts[ack].upper(),
                               f"{self.name}: ack {ack} carries {message['changes']}")
                 elif message.get("code") == "store-unavailable":
-                    events["store-unavailable answers"] += 1
+                    events[f"store-unavailable answers ({phase.name})"] += 1
                 else:
                     inv.check("acked", False, f"{self.name}: answer {message}")
             await asyncio.sleep(self.rng.uniform(0.02, 0.1))
@@ -385,7 +402,7 @@ class Loader(WSSession):
                 conn.send({"type": "bye"})
                 while (await conn.recv(timeout=STALL)).get("type") != "bye":
                     pass
-                self.ended_tokens.append(self.token)
+                self.ended_tokens.append((self.token, self.name, phase.name))
                 events["repos sessions ended with bye"] += 1
                 await conn.close()
                 self.token = None
@@ -415,7 +432,7 @@ class Loader(WSSession):
                     self.maybe -= 1
                     self.pages += 1
                 elif message.get("code") == "store-unavailable":
-                    events["store-unavailable answers"] += 1
+                    events[f"store-unavailable answers ({phase.name})"] += 1
                 elif message.get("code") == "disabled":
                     self.maybe -= 1
                 else:
@@ -461,8 +478,7 @@ class Board:
                 scene = await conn.recv(timeout=STALL * 2)
                 if token:
                     events["resumes"] += 1
-                    inv.check("resume", scene.get("resumed") is True and scene["session"] == token,
-                              f"{name}: resume of {token} answered resumed={scene.get('resumed')} session={scene['session']}")
+                    resumed_ok(name, token, scene)
                 token = scene["session"]
                 value = scene_props(scene)["sharedSlider"]["value"]
                 inv.check("acked", acked_before <= value <= max(self.sent, 0.5),
@@ -486,13 +502,13 @@ class Board:
                             self.acked = v
                             events["board events acknowledged"] += 1
                         elif message.get("code") == "store-unavailable":
-                            events["store-unavailable answers"] += 1
+                            events[f"store-unavailable answers ({phase.name})"] += 1
                         else:
                             inv.check("acked", False, f"{name}: answer {message}")
                     await asyncio.sleep(rng.uniform(0.01, 0.05))
                 conn.send({"type": "bye"})
                 await asyncio.wait_for(conn.recv(), 3)
-                self.ended_tokens.append(token)
+                self.ended_tokens.append((token, name, phase.name))
                 await conn.close()
                 break
             except Closed as closed:
@@ -523,8 +539,7 @@ class Board:
                 scene = await conn.recv(timeout=STALL * 2)
                 if token:
                     events["resumes"] += 1
-                    inv.check("resume", scene.get("resumed") is True and scene["session"] == token,
-                              f"{name}: resume of {token} answered resumed={scene.get('resumed')} session={scene['session']}")
+                    resumed_ok(name, token, scene)
                 token = scene["session"]
                 props = scene_props(scene)
                 last = props["sharedSlider"]["value"]
@@ -547,7 +562,7 @@ class Board:
                     self.seen[name] = (value, props["viewers"]["text"])
                 conn.send({"type": "bye"})
                 await asyncio.wait_for(conn.recv(), 3)
-                self.ended_tokens.append(token)
+                self.ended_tokens.append((token, name, phase.name))
                 await conn.close()
                 break
             except Closed as closed:
@@ -573,6 +588,7 @@ class Board:
                 stream = await EventStream.open(HOST, port, f"/api/sessions/{token}/events")
                 if stream.status == 404:
                     inv.check("resume", False, f"{name}: SSE on {token} answered 404")
+                    abandoned.append((token, time.monotonic()))
                     stream.close()
                     token = None
                     continue
@@ -600,18 +616,18 @@ class Board:
                 stream.close()
                 status, _, _ = await request(HOST, port, "DELETE", f"/api/sessions/{token}")
                 if status == 200:
-                    self.ended_tokens.append(token)
+                    self.ended_tokens.append((token, name, phase.name))
             except (HTTPFailed, asyncio.TimeoutError, OSError, KeyError, TypeError):
                 await asyncio.sleep(0.1)
             self.connected[name] = False
         self.connected.pop(name, None)
         for _ in range(20):
-            if token is None or token in self.ended_tokens:
+            if token is None or any(t == token for t, _, _ in self.ended_tokens):
                 break
             try:
                 status, _, _ = await request(HOST, port, "DELETE", f"/api/sessions/{token}")
                 if status in (200, 404):
-                    self.ended_tokens.append(token)
+                    self.ended_tokens.append((token, name, phase.name))
             except HTTPFailed:
                 await asyncio.sleep(0.1)
 
@@ -666,7 +682,7 @@ class APIClient:
                     self.last_acked = self.seq
                     events["events acknowledged"] += 1
                 elif status == 200 and answer.get("code") == "store-unavailable":
-                    events["store-unavailable answers"] += 1
+                    events[f"store-unavailable answers ({phase.name})"] += 1
                 elif status == 404:
                     inv.check("resume", False, f"{self.name}: POST events on {self.token}: 404 (session lost)")
                     await self.new_session()
@@ -709,7 +725,7 @@ class APIClient:
         try:
             status, _, _ = await request(HOST, self.port, "DELETE", f"/api/sessions/{self.token}")
             if status == 200:
-                self.ended_tokens.append(self.token)
+                self.ended_tokens.append((self.token, self.name, phase.name))
         except HTTPFailed:
             events["DELETE unanswered"] += 1
 
@@ -769,8 +785,9 @@ async def fault_rolling(cluster, rng, seconds):
 
 
 async def fault_pause(cluster, rng, seconds):
-    i = rng.randrange(cluster.n)
-    print(f"    SIGSTOP bindery {i} for 3 s", flush=True)
+    held = await sessions_held(cluster)  # the busiest process, so that clients are caught in the pause
+    i = max(range(cluster.n), key=lambda k: held[k] or 0)
+    print(f"    SIGSTOP bindery {i} (holding {held[i]} sessions) for 3 s", flush=True)
     cluster.signal(i, signal.SIGSTOP)
     events["SIGSTOP"] += 1
     await asyncio.sleep(3.0)
@@ -850,6 +867,38 @@ async def settle_board(cluster, board, clients):
             break
         await asyncio.sleep(0.05)
     phase.writers_paused = False
+    held = await sessions_held(cluster)
+    print(f"    settled: board viewers {expected_viewers}, sessions held per process {held} for "
+          f"{len(clients) + len(board.connected)} client sessions", flush=True)
+
+
+async def sessions_held(cluster):
+    held = []
+    for port in cluster.ports:
+        try:
+            _, _, text = await request(HOST, port, "GET", "/metrics", timeout=2)
+            held.append(int(float(text.split("\nbindery_sessions ")[1].split()[0])))
+        except (HTTPFailed, IndexError, ValueError, AttributeError):
+            held.append(None)
+    return held
+
+
+async def settle_owners(cluster, clients):
+    """No token held by two processes: within 12 s (a stale owner learns of a takeover at
+    its next TTL refresh, <= 10 s) the processes together hold exactly the clients' sessions."""
+    start = time.monotonic()
+    while True:
+        given_up = sum(1 for _, t in abandoned if time.monotonic() - t < cluster.grace)
+        live = clients + given_up
+        held = await sessions_held(cluster)
+        total = sum(h or 0 for h in held)
+        if total <= live or time.monotonic() - start > 12:
+            break
+        await asyncio.sleep(0.25)
+    print(f"    sessions held per process {held} (sum {total}) for {clients} client sessions + {given_up} given up "
+          f"within the grace period, after {time.monotonic() - start:.1f} s", flush=True)
+    inv.check("owner", total <= live, f"processes hold {total} sessions for {clients} client sessions and {given_up} "
+              f"given up, 12 s after the faults: {held} (tokens held twice, or kept after a takeover)")
 
 
 async def final_checks(cluster, ended):
@@ -860,13 +909,15 @@ async def final_checks(cluster, ended):
         left = []
         for _ in range(50):
             keys = set(filter(None, cluster.redis_cli("--scan", "--pattern", "bindery:s:*").split("\n")))
-            left = [t for t in ended if f"bindery:s:{t}" in keys or f"bindery:s:{t}:log" in keys]
+            left = [t for t, _, _ in ended if f"bindery:s:{t}" in keys or f"bindery:s:{t}:log" in keys]
             if not left:
                 break
             await asyncio.sleep(0.1)
-        for token in ended:
-            inv.check("cleanup", token not in left, f"Redis still holds bindery:s:{token}* after bye/DELETE")
-        others = [k for k in keys if not any(t in k for t in ended)]
+        for token, who, when in ended:
+            inv.check("cleanup", token not in left,
+                      f"{who}: Redis still holds bindery:s:{token}* after its bye/DELETE in phase {when!r} "
+                      f"(expires in {cluster.redis_cli('pttl', f'bindery:s:{token}')} ms)")
+        others = [k for k in keys if not any(t in k for t, _, _ in ended)]
         print(f"    Redis: {len(keys)} bindery:s:* keys left; {len(others)} of sessions not ended by a client"
               + (f" (e.g. {others[:3]})" if others else ""))
         print(f"    Redis: {cluster.redis_cli('info', 'memory').split('used_memory_human:')[1].split()[0]} used; "
@@ -882,7 +933,7 @@ async def final_checks(cluster, ended):
         pid = cluster.procs[i].pid
         base_fds, base_rss = cluster.baseline[i]
         sessions = None
-        for _ in range(100):
+        for _ in range(150):  # an owner learns of a takeover at its next refresh (<= 10 s)
             try:
                 status, _, text = await request(HOST, cluster.ports[i], "GET", "/metrics")
                 values = {line.split(" ")[0]: float(line.split(" ")[1]) for line in text.splitlines()
@@ -953,6 +1004,7 @@ async def main():
                 await asyncio.sleep(min(args.seconds, 3))
             await settle_board(cluster, board, typists + loaders)
         phase.name = "end"
+        await settle_owners(cluster, len(typists) + len(loaders) + len(api) + len(board.connected))
         stopping.set()
         await asyncio.wait_for(asyncio.gather(*tasks), 60)
         ended = [t for c in typists + loaders + api + [board] for t in c.ended_tokens]
