@@ -150,6 +150,9 @@ async def open_loop(conns, rate, seconds, make_event, warmup=1.0):
                 continue
             if message.get("type") != "patch":
                 counts["errors"] += 1
+                code = message.get("code", message.get("type"))
+                counts.setdefault("codes", {})
+                counts["codes"][code] = counts["codes"].get(code, 0) + 1
                 continue
             counts["acked"] += 1
             if t >= measure_from:
@@ -280,7 +283,7 @@ async def board(binary, seconds, rate=10000, viewers=1000):
         print("| events/s acked | ack p50 ms | p99 ms | p99.9 ms | unanswered | errors | viewers connected |")
         print("|---|---|---|---|---|---|---|")
         print(f"| {len(latencies) / seconds:,.0f} | {ms(pct(latencies, 50))} | {ms(pct(latencies, 99))} | "
-              f"{ms(pct(latencies, 99.9))} | {counts['unanswered']} | {counts['errors']} | {ready} |")
+              f"{ms(pct(latencies, 99.9))} | {counts['unanswered']} | {counts['errors']} {counts.get('codes', '')} | {ready} |")
     finally:
         cluster.stop_all()
 
@@ -438,7 +441,10 @@ async def main():
     scenarios = {"echo": echo, "board": board, "resume": resume, "failover": failover, "memory": memory}
     for name in args.only.split(","):
         if name == "board":
-            await board(args.bindery, args.seconds, viewers=4)  # the same without the fan-out, for comparison
+            for rate in (2000, 10000):  # the knee, and the fan-out's cost (4 viewers beside 1,000)
+                await board(args.bindery, args.seconds, rate=rate, viewers=4)
+                await board(args.bindery, args.seconds, rate=rate, viewers=1000)
+            continue
         await scenarios[name](args.bindery, args.seconds)
 
 

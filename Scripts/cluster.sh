@@ -34,8 +34,10 @@ mkdir -p "$DIR"
 SOCK=$DIR/redis.sock
 pids=()
 
+stopped=""
 stop_all() {
     trap - INT TERM EXIT
+    stopped=1
     echo
     echo "cluster: stopping"
     # Reverse order: the proxy first, then the processes (they drain), then Redis.
@@ -93,4 +95,4 @@ echo "cluster: redis-server on $SOCK, $N bindery processes on 127.0.0.1:$((BASE_
 echo "cluster: open http://127.0.0.1:$PORT/   (logs in $DIR; Ctrl-C stops all)"
 # Stop everything as soon as one of them exits.
 wait -n "${pids[@]}" || true
-echo "cluster: a process exited; see $DIR" >&2
+[ -n "$stopped" ] || echo "cluster: a process exited; see $DIR" >&2
