@@ -3,7 +3,8 @@ import Foundation
 /// A ``SessionPersistence`` in this process's memory: the same rules as the Redis one
 /// (epochs, fencing, takeover) with no network, answering at once. Several
 /// ``SessionStore``s on one loop can share one to act as processes of a cluster (tests);
-/// ``isAvailable`` can be switched off to play store trouble. Loop-confined.
+/// ``isAvailable`` can be switched off to play store trouble (only the last store made
+/// with it hears ``onAvailabilityChange``). Loop-confined.
 public final class InMemorySessionPersistence: SessionPersistence {
     /// The sessions, by token.
     public private(set) var sessions: [String: StoredSession] = [:]

@@ -26,7 +26,9 @@ import Musl
 /// ``BinderyLogHandler`` and swift-metrics with the app's Prometheus registry (unless
 /// the app bootstrapped them already), serves the browser client with `--public` over
 /// it, runs the event loop, and on SIGINT or SIGTERM shuts down gracefully (sessions get
-/// `bye`, WebSockets close with 1001) and exits 0.
+/// `bye`, WebSockets close with 1001) and exits 0. With `--store`, the shutdown is a
+/// drain: pending journal writes are answered and the sessions released first, so
+/// another process takes them over at once (docs/Cluster.md).
 public enum BinderyServer {
     /// Parses the command line, serves, and exits when stopped (0) or when the server
     /// cannot start (1).
