@@ -67,6 +67,12 @@ final class SceneHost {
         setUpNavigation(for: controller)
     }
 
+    /// A new instance of the same scene, with no sessions (a shared scene's owner runs
+    /// one: ``SharedSceneLink``).
+    func makeSibling() throws(ProtocolError) -> SceneHost {
+        try SceneHost(definition: definition, scheduler: context.scheduler, flushScheduler: flushScheduler, hooks: hooks)
+    }
+
     // MARK: - Sessions and viewers
 
     func attach(_ session: Session) {
@@ -124,7 +130,7 @@ final class SceneHost {
         let message = PatchMessage(removed: structure.removed, added: structure.added,
                                    changes: ChangeSet.patchChanges(changes))
         if let sharedLink {
-            sharedLink.flushed(message)
+            sharedLink.flushed(message, from: self)
             return
         }
         let patch = OutgoingMessage(.patch(message))
@@ -259,7 +265,7 @@ final class SceneHost {
         if othersWatch {
             let patch = PatchMessage(removed: structure.removed, added: structure.added, changes: all)
             if let sharedLink {
-                sharedLink.capture(patch)  // published by the owner for every process
+                sharedLink.capture(patch, from: self)  // published by the owner for every process
             } else {
                 let broadcast = OutgoingMessage(.patch(patch))
                 for other in sessions {

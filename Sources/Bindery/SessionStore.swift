@@ -139,6 +139,11 @@ public final class SessionStore {
     ///
     /// - Throws: ``SessionError``: unknown scene, a limit reached, or the scene failed to build.
     public func createSession(scene name: String, clientAddress: String? = nil) throws(SessionError) -> Session {
+        try createSession(scene: name, clientAddress: clientAddress, token: nil)
+    }
+
+    /// Creates a session under `token` (a new one when nil).
+    private func createSession(scene name: String, clientAddress: String?, token: String?) throws(SessionError) -> Session {
         guard let definition = registry.scene(named: name) else { throw .unknownScene(name) }
         if let persistence, definition.sharing == .perConnection, !persistence.isAvailable || isDraining {
             throw .storeUnavailable
@@ -158,7 +163,7 @@ public final class SessionStore {
             log("scene '\(name)' failed to build: \(error.message)")
             throw .sceneFailed(error.message)
         }
-        let session = Session(id: makeToken(), host: host, clientAddress: clientAddress, createdAt: scheduler.now)
+        let session = Session(id: token ?? makeToken(), host: host, clientAddress: clientAddress, createdAt: scheduler.now)
         session.store = self
         if let rate = configuration.maxEventsPerSecond, rate > 0 {
             session.rateLimiter = RateLimiter(rate: Double(rate), burst: Double(rate))
@@ -187,6 +192,15 @@ public final class SessionStore {
         if let token, let session = byID[token], session.sceneName == name, !session.isEnded {
             metrics.sessionsResumed += 1
             log("session \(session.shortID) resumed (\(name))")
+            return (session, true)
+        }
+        // A shared scene's session holds nothing of its own: when the scene spans
+        // processes, any process resumes it under the same token.
+        if let token, sharedScenes != nil, byID[token] == nil, registry.scene(named: name)?.sharing == .shared,
+           token.utf8.count == 22, token.utf8.allSatisfy({ Self.isBase64URL($0) }) {
+            let session = try createSession(scene: name, clientAddress: clientAddress, token: token)
+            metrics.sessionsResumed += 1
+            log("session \(session.shortID) resumed (\(name), shared across processes)")
             return (session, true)
         }
         return (try createSession(scene: name, clientAddress: clientAddress), false)
@@ -285,6 +299,14 @@ public final class SessionStore {
             token = Self.base64url(bytes)
         } while byID[token] != nil
         return token
+    }
+
+    private static func isBase64URL(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): return true
+        default: return false
+        }
     }
 
     static func base64url(_ bytes: [UInt8]) -> String {

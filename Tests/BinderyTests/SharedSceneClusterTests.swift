@@ -112,6 +112,39 @@ final class SharedSceneClusterTests: XCTestCase {
         XCTAssertEqual(late, order.last)
     }
 
+    func testOnlyTheOwnerRunsTheScene() throws {
+        let nodes = try makeNodes(3)
+        let owner = try waitForOneOwner(nodes)
+        XCTAssertTrue(eventually { (try? self.sync { owner.cluster.engineForTesting("board") != nil }) == true })
+        try sync {
+            for node in nodes {
+                // Every store's own instance is a shell; the scene runs in the owner's engine.
+                XCTAssertNil(node.viewers[0].session.controller, "\(node.cluster.processID) runs the scene")
+                XCTAssertEqual(node.cluster.engineForTesting("board") != nil, node === owner)
+            }
+        }
+    }
+
+    func testAProcessThatFellBehindTheTrimmedOutboxReloadsTheSnapshot() throws {
+        let nodes = try makeNodes(2)
+        _ = try waitForOneOwner(nodes)
+        let (writer, lagging) = (nodes[0], nodes[1])
+        let scenesBefore = try sync {
+            lagging.cluster.pauseOutboxForTesting("board", true)
+            return lagging.viewers[0].scenesReceived
+        }
+        try sync { for step in 1...5 { writer.viewers[0].slide(to: Double(step) / 10) } }
+        XCTAssertTrue(eventually { (try? self.sync { writer.viewers[0].acks.count == 5 }) == true })
+        _ = try probe.call(["XTRIM", "bindery:scene:board:out", "MAXLEN", "0"])  // what it missed is gone
+        try sync { lagging.cluster.pauseOutboxForTesting("board", false) }
+        try sync { writer.viewers[0].slide(to: 0.6) }
+        // It notices the gap, reloads the snapshot and gives its viewer the whole scene again.
+        XCTAssertTrue(eventually { (try? self.sync { lagging.viewers[0].slider == 0.6 }) == true }, "caught up")
+        XCTAssertEqual(try sync { lagging.viewers[0].scenesReceived }, scenesBefore + 1)
+        try sync { writer.viewers[0].slide(to: 0.7) }
+        XCTAssertTrue(eventually { (try? self.sync { lagging.viewers[0].slider == 0.7 }) == true }, "follows again")
+    }
+
     // MARK: - Viewer counts
 
     func testViewerCountIsTheSumOverLiveProcesses() throws {
@@ -189,7 +222,7 @@ final class SharedSceneClusterTests: XCTestCase {
             }
         }
         // The survivors agree with the new owner's scene.
-        let final = try sync { (newOwner.viewers[0].session.widget(withID: "sharedSlider") as? Slider)?.value }
+        let final = try sync { (newOwner.store.sharedScenes?.engineForTesting("board")?.tree.widget(withID: "sharedSlider") as? Slider)?.value }
         let finalValue = try XCTUnwrap(final)
         XCTAssertTrue(eventually {
             (try? self.sync {
@@ -199,6 +232,23 @@ final class SharedSceneClusterTests: XCTestCase {
         }, "survivors' viewers agree with the new owner's scene")
         let epoch = try probe.call(["HGET", "bindery:scene:board:snap", "epoch"]).integer
         XCTAssertEqual(epoch, 2, "the new owner commits under the next epoch")
+    }
+
+    func testAStateTheSceneEncodesItselfSurvivesItsOwner() throws {
+        let nodes = try makeNodes(2, viewersEach: 0)
+        let viewers = try sync { try nodes.map { try $0.addViewer(scene: "tally") } }
+        XCTAssertTrue(eventually { (try? self.sync { nodes.filter { $0.owns("tally") }.count == 1 }) == true })
+        let ownerIndex = try sync { nodes.firstIndex { $0.owns("tally") }! }
+        let survivor = 1 - ownerIndex
+        try sync { for _ in 0..<3 { viewers[survivor].send("touchUpInside", to: "tap") } }
+        XCTAssertTrue(eventually { (try? self.sync { viewers.allSatisfy { $0.text(of: "total") == "3" } }) == true })
+
+        try sync { nodes[ownerIndex].cluster.abandon() }
+        XCTAssertTrue(eventually { (try? self.sync { nodes[survivor].owns("tally") }) == true }, "no takeover")
+        try sync { viewers[survivor].send("touchUpInside", to: "tap") }
+        XCTAssertTrue(eventually { (try? self.sync { viewers[survivor].acks == [1, 2, 3, 4] }) == true })
+        // Restored from the scene's own encoding: the count goes on, never back to 0.
+        XCTAssertEqual(try sync { viewers[survivor].text(of: "total") }, "4")
     }
 
     func testAStaleOwnerIsFencedAndItsInboxIsNotLost() throws {
@@ -225,6 +275,28 @@ final class SharedSceneClusterTests: XCTestCase {
         XCTAssertTrue(eventually { (try? self.sync { other.viewers[0].acks == [1] }) == true }, "the waiting event applied")
         XCTAssertTrue(eventually { (try? self.sync { nodes.allSatisfy { $0.viewers[0].slider == 0.75 } }) == true })
         XCTAssertEqual(try probe.call(["HGET", "bindery:scene:board:snap", "epoch"]).integer, epoch + 1)
+    }
+
+    func testASharedSceneSessionResumesOnAnotherProcessUnderItsToken() throws {
+        let nodes = try makeNodes(2)
+        _ = try waitForOneOwner(nodes)
+        let token = try sync { nodes[0].viewers[0].session.id }
+        let (resumed, id, same) = try sync {
+            let resumed = try nodes[1].store.resumeOrCreate(scene: "board", token: token)
+            let again = try nodes[1].store.resumeOrCreate(scene: "board", token: token)
+            return (resumed.resumed, resumed.session.id, again.session === resumed.session)
+        }
+        XCTAssertTrue(resumed)
+        XCTAssertEqual(id, token)
+        XCTAssertTrue(same)
+        // Not for malformed tokens, nor without a cluster.
+        XCTAssertFalse(try sync { try nodes[1].store.resumeOrCreate(scene: "board", token: "short").resumed })
+        let alone = try sync {
+            let result = try SessionStore(registry: makeTestRegistry()).resumeOrCreate(scene: "board", token: token)
+            return (result.resumed, result.session.id)
+        }
+        XCTAssertFalse(alone.0)
+        XCTAssertNotEqual(alone.1, token)
     }
 
     // MARK: - Without a cluster

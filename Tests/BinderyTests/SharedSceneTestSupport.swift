@@ -3,6 +3,7 @@ import EventLoop
 import Foundation
 import LoopTestSupport
 import Redis
+import RxCore
 import RxWidgets
 import XCTest
 #if canImport(Glibc)
@@ -53,21 +54,25 @@ final class SharedSceneNode: @unchecked Sendable {
     var viewers: [SharedSceneViewer] = []
 
     init(name: String, endpoint: RedisEndpoint, loop: EventLoop) {
-        store = SessionStore(registry: makeTestRegistry())
+        let registry = makeTestRegistry()
+        registry.register("tally", title: "Tally", sharing: .shared) { _ in TallyViewController() }
+        store = SessionStore(registry: registry)
         cluster = SharedSceneCluster(endpoint: endpoint, loop: loop, processID: name)
         store.sharedScenes = cluster
     }
 
-    /// A new board session with a client attached.
+    /// A new session of `scene` with a client attached.
     @discardableResult
-    func addViewer() throws -> SharedSceneViewer {
-        let session = try store.createSession(scene: "board")
+    func addViewer(scene: String = "board") throws -> SharedSceneViewer {
+        let session = try store.createSession(scene: scene)
         let viewer = SharedSceneViewer(session: session)
         viewers.append(viewer)
         return viewer
     }
 
     var isOwner: Bool { cluster.isOwner(of: "board") }
+
+    func owns(_ scene: String) -> Bool { cluster.isOwner(of: scene) }
 }
 
 /// A client of the board that keeps what a browser would: the widgets' values from the
@@ -82,6 +87,7 @@ final class SharedSceneViewer: @unchecked Sendable {
     private(set) var sliderSequence: [Double] = []
     private(set) var acks: [Int] = []
     private(set) var errors: [ErrorMessage] = []
+    private(set) var scenesReceived = 0
     private var sent: [Int: Double] = [:]
     private var nextSeq = 1
 
@@ -104,6 +110,19 @@ final class SharedSceneViewer: @unchecked Sendable {
         return seq
     }
 
+    /// Sends a bare event (a button's tap); returns its seq.
+    @discardableResult
+    func send(_ event: String, to target: String) -> Int {
+        let seq = nextSeq
+        nextSeq += 1
+        client.receive(.event(EventMessage(seq: seq, target: target, event: event)))
+        return seq
+    }
+
+    func text(of id: String) -> String? {
+        values["\(id).text"].flatMap { if case .string(let s) = $0 { s } else { nil } }
+    }
+
     private func take(_ scene: SceneMessage) {
         values = [:]
         for widget in scene.widgets {
@@ -114,6 +133,7 @@ final class SharedSceneViewer: @unchecked Sendable {
     private func receive(_ message: ServerMessage) {
         switch message {
         case .scene(let scene):
+            scenesReceived += 1
             take(scene)
         case .patch(let patch):
             for change in patch.changes {
@@ -175,5 +195,34 @@ final class SharedSceneProbe: @unchecked Sendable {
 
     func close() {
         _ = try? runner.sync { [self] in connection.close() }
+    }
+}
+
+/// A shared scene whose state is not in its controls' values (a count of taps): it
+/// survives its owner's death only through its own encoding.
+final class TallyViewController: ViewController, Scene, StateRestoring {
+    let tap = Button()
+    let total = Label()
+    private var taps = 0
+    private let bag = DisposeBag()
+
+    var sceneWidgets: [(id: String, widget: View)] { [("tap", tap), ("total", total)] }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        total.text = "0"
+        tap.rx.tap.subscribe(onNext: { [unowned self] in
+            taps += 1
+            total.text = "\(taps)"
+        }).disposed(by: bag)
+    }
+
+    func encodeRestorableState(with coder: StateCoder) {
+        coder.encode(taps, forKey: "taps")
+    }
+
+    func decodeRestorableState(with coder: StateCoder) {
+        taps = coder.decodeInteger(forKey: "taps")
+        total.text = "\(taps)"
     }
 }

@@ -23,8 +23,11 @@ public final class SharedSceneCluster {
         public var refreshInterval: Duration
         /// A process whose viewer count is older than this is taken as gone.
         public var viewerCountLifetime: Duration
-        /// `MAXLEN ~` of the inbox and outbox streams.
+        /// `MAXLEN ~` of the inbox (a bound for when no owner reads it; each commit trims
+        /// it up to the snapshot).
         public var streamMaxLength: Int
+        /// `MAXLEN ~` of the outbox: a process further behind reloads the snapshot.
+        public var outboxMaxLength: Int
         /// Stream entries read per `XREAD`.
         public var readBatch: Int
         /// Prefix of every key (`bindery:`).
@@ -34,11 +37,12 @@ public final class SharedSceneCluster {
         /// noticed within 2 s.
         public init(leaseDuration: Duration = .milliseconds(1500), refreshInterval: Duration = .milliseconds(500),
                     viewerCountLifetime: Duration = .milliseconds(1250), streamMaxLength: Int = 100_000,
-                    readBatch: Int = 512, keyPrefix: String = "bindery:") {
+                    outboxMaxLength: Int = 10_000, readBatch: Int = 512, keyPrefix: String = "bindery:") {
             self.leaseDuration = leaseDuration
             self.refreshInterval = refreshInterval
             self.viewerCountLifetime = viewerCountLifetime
             self.streamMaxLength = streamMaxLength
+            self.outboxMaxLength = outboxMaxLength
             self.readBatch = readBatch
             self.keyPrefix = keyPrefix
         }
@@ -80,6 +84,16 @@ public final class SharedSceneCluster {
     /// Whether this process owns (runs) the shared scene `name` now.
     public func isOwner(of name: String) -> Bool {
         links[name]?.isOwner ?? false
+    }
+
+    /// The scene instance this process runs as the owner of `name`, if it is.
+    func engineForTesting(_ name: String) -> SceneHost? {
+        links[name]?.engineForTesting
+    }
+
+    /// Makes this process stop reading `name`'s outbox (true) or catch up (false).
+    func pauseOutboxForTesting(_ name: String, _ paused: Bool) {
+        links[name]?.isOutboxPausedForTesting = paused
     }
 
     /// Links a shared scene's host (called by the store when it builds one).

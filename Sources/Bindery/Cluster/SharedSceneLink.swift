@@ -9,9 +9,12 @@ import RxWidgets
 /// Every process, the owner included, is an *edge*: it forwards its clients' events to
 /// `scene:<name>:in` and serves its viewers from a mirror fed by `scene:<name>:out`
 /// (answers go to the client that sent the event, patches to everyone else). One
-/// process at a time is also the *owner*: it holds the lease, reads the inbox in order
-/// (the total order), runs the events through its ``SceneHost`` and commits each batch's
-/// outbox entries and the snapshot in one fenced script. Loop-confined.
+/// process at a time is also the *owner*: it holds the lease, builds the scene (its
+/// *engine*, a ``SceneHost`` of its own, restored from the snapshot), reads the inbox in
+/// order (the total order), runs the events through it and commits each batch's outbox
+/// entries and the snapshot in one fenced script. Only the owner runs the scene: the
+/// store's host on every process is a shell whose controller is released at once, so
+/// timers and `Action` work never run twice. Loop-confined.
 final class SharedSceneLink {
     private struct Forwarded {
         weak var client: SessionClient?
@@ -19,12 +22,18 @@ final class SharedSceneLink {
     }
 
     let name: String
+    /// The store's host: the sessions and their clients (its own scene is released).
     private weak var host: SceneHost?
+    /// The scene as built, before anything happened: the mirror until a snapshot exists.
+    private let initialWidgets: [WidgetSnapshot]
+    /// The owner's running scene.
+    private var engine: SceneHost?
     private unowned let cluster: SharedSceneCluster
     private var connection: RedisConnection { cluster.connection }
     private let keys: (owner: String, epoch: String, inbox: String, outbox: String, snapshot: String)
     private let leaseMilliseconds: String
     private let maxLength: String
+    private let outboxMaxLength: String
 
     // Edge: the mirror and the forwarded events waiting for their answers.
     private var mirror: SharedSceneMirror?
@@ -65,12 +74,15 @@ final class SharedSceneLink {
         keys = ("\(base):owner", "\(base):epoch", "\(base):in", "\(base):out", "\(base):snap")
         leaseMilliseconds = String(Self.milliseconds(cluster.configuration.leaseDuration))
         maxLength = String(cluster.configuration.streamMaxLength)
+        outboxMaxLength = String(cluster.configuration.outboxMaxLength)
         outReader = RedisConnection(endpoint: cluster.endpoint, loop: cluster.loop)
+        initialWidgets = host.tree.snapshot()
     }
 
     func start() {
+        host?.dispose()  // only the owner's engine runs the scene
         outReader.connect()
-        loadMirror(resync: false)
+        loadMirror()
         let interval = cluster.configuration.refreshInterval
         ticker = cluster.loop.scheduleTimer(after: .milliseconds(1), repeating: interval) { [weak self] in self?.tick() }
     }
@@ -88,6 +100,8 @@ final class SharedSceneLink {
     }
 
     // MARK: - Edge: events out, answers and patches in
+
+    var engineForTesting: SceneHost? { engine }
 
     /// The widgets this process's viewers see (nil until the mirror is loaded).
     var mirrorWidgets: [WidgetSnapshot]? { mirror?.widgets }
@@ -119,12 +133,13 @@ final class SharedSceneLink {
                          "n", String(localViewers)]) { _ in }
     }
 
-    /// Reads the snapshot into the mirror, then follows the outbox from there.
-    private func loadMirror(resync: Bool) {
+    /// Reads the snapshot into the mirror, then follows the outbox from there; viewers
+    /// who were served before get the scene again.
+    private func loadMirror() {
         connection.send(["HGETALL", keys.snapshot]) { [weak self] result in
             guard let self, !self.isStopped else { return }
             guard case .success(let value) = result, let fields = Self.fields(value.array ?? []) else {
-                self.cluster.loop.scheduleTimer(after: .milliseconds(100)) { [weak self] in self?.loadMirror(resync: resync) }
+                self.cluster.loop.scheduleTimer(after: .milliseconds(100)) { [weak self] in self?.loadMirror() }
                 return
             }
             if let json = fields["widgets"], let widgets = try? SharedSceneWire.decodeWidgets(json) {
@@ -133,20 +148,25 @@ final class SharedSceneLink {
                 self.lastOutID = fields["out"] ?? "0-0"
             } else {
                 // Never owned yet: every process starts from the scene as built.
-                self.mirror = SharedSceneMirror(widgets: self.host?.tree.snapshot() ?? [])
+                self.mirror = SharedSceneMirror(widgets: self.initialWidgets)
                 self.mirrorVersion = 0
                 self.lastOutID = "0-0"
             }
-            if resync { self.resyncLocalClients() }
+            self.resyncLocalClients()
             self.readOutbox()
         }
     }
 
+    /// Set by tests to make this process fall behind the outbox.
+    var isOutboxPausedForTesting = false {
+        didSet { if !isOutboxPausedForTesting, oldValue { readOutbox() } }
+    }
+
     private func readOutbox() {
-        guard !isStopped else { return }
+        guard !isStopped, !isOutboxPausedForTesting else { return }
         outReader.send(["XREAD", "COUNT", String(cluster.configuration.readBatch), "BLOCK", "1000",
                         "STREAMS", keys.outbox, lastOutID], timeout: .seconds(5)) { [weak self] result in
-            guard let self, !self.isStopped else { return }
+            guard let self, !self.isStopped, !self.isOutboxPausedForTesting else { return }
             switch result {
             case .success(let value):
                 if self.applyOutbox(Self.entries(value)) { self.readOutbox() }
@@ -167,7 +187,7 @@ final class SharedSceneLink {
             }
             guard entryVersion == mirrorVersion + 1 else {
                 cluster.log("shared scene '\(name)': outbox gap (\(mirrorVersion) then \(entryVersion)); reloading")
-                loadMirror(resync: true)
+                cluster.loop.scheduleTimer(after: .milliseconds(20)) { [weak self] in self?.loadMirror() }
                 return false
             }
             lastOutID = id
@@ -273,12 +293,26 @@ final class SharedSceneLink {
     }
 
     private func restore(_ fields: [String: String]) {
-        guard let host else { return }
+        guard let shell = host else { return }
+        let host: SceneHost
+        do throws(ProtocolError) {
+            host = try shell.makeSibling()
+        } catch {
+            demote(reason: "the scene could not be built: \(error.message)", release: true)
+            return
+        }
+        host.sharedLink = self
+        engine = host
         let now = Self.now()
-        var base = host.tree.snapshot()
+        var base = initialWidgets
         if let json = fields["widgets"], let widgets = try? SharedSceneWire.decodeWidgets(json) {
             base = widgets
             restoreControls(from: widgets, in: host)
+            // A scene that keeps state beyond its controls' values encodes it itself.
+            if let json = fields["state"], !json.isEmpty, let coder = StateCoder(json: json),
+               let restoring = host.controller as? StateRestoring {
+                restoring.decodeRestorableState(with: coder)
+            }
             version = Int(fields["v"] ?? "") ?? 0
             appliedInID = fields["in"] ?? "0-0"
             counts = [:]
@@ -340,7 +374,7 @@ final class SharedSceneLink {
 
     /// Runs a batch of inbox entries in order and queues their outbox entries.
     private func applyInbox(_ entries: [(id: String, fields: [String: String])]) {
-        guard let host, !entries.isEmpty else { return }
+        guard let host = engine, !entries.isEmpty else { return }
         var countsChanged = false
         for (id, fields) in entries {
             appliedInID = id
@@ -372,15 +406,15 @@ final class SharedSceneLink {
         scheduleCommit()
     }
 
-    /// The host's full patch for the event being applied.
-    func capture(_ patch: PatchMessage) {
-        captured = patch
+    /// The engine's full patch for the event being applied.
+    func capture(_ patch: PatchMessage, from host: SceneHost) {
+        if host === engine { captured = patch }
     }
 
-    /// Changes no event caused (timers, viewer counts): the owner publishes them; a
-    /// mirror drops them (its scene instance is not the one that counts).
-    func flushed(_ patch: PatchMessage) {
-        guard isOwner, isReady else { return }
+    /// Changes no event caused (timers, viewer counts): the owner's engine publishes
+    /// them.
+    func flushed(_ patch: PatchMessage, from host: SceneHost) {
+        guard isOwner, isReady, host === engine else { return }
         append(origin: "", forwardID: "", answer: "", patch: SharedSceneWire.encode(.patch(patch)))
         scheduleCommit()
     }
@@ -390,7 +424,7 @@ final class SharedSceneLink {
         let lifetime = Self.nanoseconds(cluster.configuration.viewerCountLifetime)
         counts[cluster.processID] = (localViewers, now)
         counts = counts.filter { now &- $0.value.seen < lifetime }
-        host?.context.setViewerCount(counts.values.reduce(0) { $0 + $1.viewers })
+        engine?.context.setViewerCount(counts.values.reduce(0) { $0 + $1.viewers })
     }
 
     private func append(origin: String, forwardID: String, answer: String, patch: String) {
@@ -407,14 +441,20 @@ final class SharedSceneLink {
 
     /// One fenced script per loop turn: the outbox entries and the snapshot together.
     private func commit() {
-        guard isOwner, isReady, let host, !outbox.isEmpty || appliedInID != committedInID else { return }
+        guard isOwner, isReady, let host = engine, !outbox.isEmpty || appliedInID != committedInID else { return }
         let countsText = counts.map { "\($0.key)=\($0.value.viewers)" }.joined(separator: ";")
-        let arguments = [String(epoch), maxLength, appliedInID, String(version),
-                         SharedSceneWire.encode(host.tree.snapshot()), countsText] + outbox
+        var state = ""
+        if let restoring = host.controller as? StateRestoring {
+            let coder = StateCoder()
+            restoring.encodeRestorableState(with: coder)
+            state = coder.json
+        }
+        let arguments = [String(epoch), outboxMaxLength, appliedInID, String(version),
+                         SharedSceneWire.encode(host.tree.snapshot()), countsText, state] + outbox
         outbox.removeAll(keepingCapacity: true)
         committedInID = appliedInID
         let generation = self.generation
-        connection.evalSHA(SharedSceneScripts.commit, keys: [keys.epoch, keys.outbox, keys.snapshot],
+        connection.evalSHA(SharedSceneScripts.commit, keys: [keys.epoch, keys.outbox, keys.snapshot, keys.inbox],
                            arguments: arguments) { [weak self] result in
             guard let self, case .failure(let error) = result, self.isOwner, generation == self.generation else { return }
             // What was applied and not committed must not be served: start again from
@@ -433,6 +473,11 @@ final class SharedSceneLink {
         counts = [:]
         inReader?.close()
         inReader = nil
+        // What it applied past the last commit must not survive: the next takeover
+        // builds the scene afresh from the snapshot.
+        engine?.sharedLink = nil
+        engine?.dispose()
+        engine = nil
         if release {
             connection.evalSHA(SharedSceneScripts.release, keys: [keys.owner], arguments: [cluster.processID]) { _ in }
         }

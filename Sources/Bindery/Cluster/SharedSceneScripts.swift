@@ -33,21 +33,23 @@ enum SharedSceneScripts {
     /// Commits one batch, fenced by the epoch: one `XADD` to the outbox per entry, then
     /// the snapshot (state after the batch, last applied inbox id, last outbox id), all or
     /// nothing. So an answer a client can see is always in the snapshot.
-    /// KEYS: epoch, out, snap. ARGV: epoch, maxlen, last inbox id, version, widgets JSON,
-    /// viewer counts, then 5 fields per entry (version, origin, forward id, answer, patch).
+    /// The inbox is trimmed up to the snapshot's id: a new owner never reads before it.
+    /// KEYS: epoch, out, snap, in. ARGV: epoch, maxlen, last inbox id, version, widgets JSON,
+    /// viewer counts, the scene's encoded state (or ""), then 5 fields per entry (version, origin, forward id, answer, patch).
     /// Returns the last outbox id, or the error `FENCED`.
     static let commit = RedisScript("""
         if redis.call('GET', KEYS[1]) ~= ARGV[1] then
           return redis.error_reply('FENCED epoch ' .. ARGV[1] .. ' is stale')
         end
         local last = false
-        for i = 7, #ARGV, 5 do
+        for i = 8, #ARGV, 5 do
           last = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*',
             'v', ARGV[i], 'o', ARGV[i + 1], 'f', ARGV[i + 2], 'a', ARGV[i + 3], 'p', ARGV[i + 4])
         end
         if not last then last = redis.call('HGET', KEYS[3], 'out') or '0-0' end
         redis.call('HSET', KEYS[3], 'epoch', ARGV[1], 'in', ARGV[3], 'v', ARGV[4], 'widgets', ARGV[5],
-          'counts', ARGV[6], 'out', last)
+          'counts', ARGV[6], 'state', ARGV[7], 'out', last)
+        redis.call('XTRIM', KEYS[4], 'MINID', '~', ARGV[3])
         return last
         """)
 }

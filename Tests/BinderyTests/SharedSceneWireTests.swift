@@ -1,0 +1,80 @@
+@testable import Bindery
+import RxWidgets
+import XCTest
+
+/// The JSON a shared scene's streams carry, and the mirror fed by it (no Redis needed).
+final class SharedSceneWireTests: XCTestCase {
+    func testAnEventSurvivesTheInbox() throws {
+        let events = [
+            EventMessage(seq: 7, target: "slider", event: "valueChanged", value: .number(0.25)),
+            EventMessage(seq: nil, target: "tags", event: "valueChanged", value: .strings(["a", "b"])),
+            EventMessage(seq: 3, target: "table", event: "itemMoved", row: "r1", toSection: "s2", toIndex: 4),
+            EventMessage(seq: 4, target: "alert", event: "actionTriggered", action: 1),
+            EventMessage(seq: 5, target: "name", event: "editingChanged", value: .string("é \"quoted\"\n")),
+        ]
+        for event in events {
+            XCTAssertEqual(try SharedSceneWire.decodeEvent(SharedSceneWire.encode(event)), event)
+        }
+        XCTAssertThrowsError(try SharedSceneWire.decodeEvent("{\"type\":\"bye\"}"))
+    }
+
+    func testAPatchDecodesToTheSameJSON() throws {
+        let rows = [ListRow(id: "a", fields: ["name": .string("A"), "n": .number(1)]), ListRow(id: "b")]
+        let patch = PatchMessage(ack: 9, removed: ["old"],
+                                 added: [WidgetSnapshot(id: "new", kind: "label", properties: ["text": .string("hi")])],
+                                 changes: [
+                                     PatchChange(target: "list", prop: "items", value: .rows(rows)),
+                                     PatchChange(target: "list", prop: "items", update: .ops([
+                                         .insert(index: 0, rows: [ListRow(id: "c")]), .remove(index: 1, count: 1),
+                                         .update(index: 0, row: ListRow(id: "c", fields: ["x": .bool(true)])),
+                                         .move(from: 0, to: 1),
+                                     ])),
+                                     PatchChange(target: "color", prop: "backgroundColor", value: .color(Color(red: 1, green: 0, blue: 0, alpha: 1))),
+                                     PatchChange(target: "label", prop: "text", value: .null),
+                                 ])
+        let json = MessageEncoder.encode(.patch(patch))
+        XCTAssertEqual(MessageEncoder.encode(try SharedSceneWire.decodeMessage(json)), json)
+
+        let error = ServerMessage.error(ErrorMessage(ack: 2, code: .unknownTarget, message: "no", target: "x"))
+        XCTAssertEqual(try SharedSceneWire.decodeMessage(MessageEncoder.encode(error)), error)
+    }
+
+    func testTheMirrorAppliesPatchesAsAClientDoes() throws {
+        var mirror = SharedSceneMirror(widgets: [
+            WidgetSnapshot(id: "slider", kind: "slider", properties: ["value": .number(0.5)]),
+            WidgetSnapshot(id: "list", kind: "listView", properties: ["items": .rows([ListRow(id: "a"), ListRow(id: "b")])]),
+            WidgetSnapshot(id: "alert", kind: "alertController", properties: [:]),
+        ])
+        mirror.apply(PatchMessage(removed: ["alert"],
+                                  added: [WidgetSnapshot(id: "toast", kind: "label", properties: ["text": .string("saved")])],
+                                  changes: [
+                                      PatchChange(target: "slider", prop: "value", value: .number(0.75)),
+                                      PatchChange(target: "list", prop: "items", update: .ops([.move(from: 0, to: 1),
+                                                                                                 .insert(index: 2, rows: [ListRow(id: "c")])])),
+                                  ]))
+        XCTAssertEqual(mirror.widgets.map(\.id), ["slider", "list", "toast"])
+        XCTAssertEqual(mirror.widgets[0].properties["value"], .number(0.75))
+        XCTAssertEqual(mirror.widgets[1].properties["items"], .rows([ListRow(id: "b"), ListRow(id: "a"), ListRow(id: "c")]))
+    }
+
+    func testTheDifferenceBetweenTwoTreesTurnsOneIntoTheOther() {
+        let before = [
+            WidgetSnapshot(id: "slider", kind: "slider", properties: ["value": .number(0.5), "isEnabled": .bool(true)]),
+            WidgetSnapshot(id: "gone", kind: "label", properties: ["text": .string("x")]),
+            WidgetSnapshot(id: "date", kind: "label", properties: ["text": .string("same")]),
+        ]
+        let after = [
+            WidgetSnapshot(id: "slider", kind: "slider", properties: ["value": .number(0.9), "isEnabled": .bool(true)]),
+            WidgetSnapshot(id: "date", kind: "label", properties: ["text": .string("same")]),
+            WidgetSnapshot(id: "new", kind: "label", properties: ["text": .string("y")]),
+        ]
+        let patch = SharedSceneMirror(widgets: before).patch(to: after)
+        XCTAssertEqual(patch.removed, ["gone"])
+        XCTAssertEqual(patch.added.map(\.id), ["new"])
+        XCTAssertEqual(patch.changes, [PatchChange(target: "slider", prop: "value", value: .number(0.9))])
+        var mirror = SharedSceneMirror(widgets: before)
+        mirror.apply(patch)
+        XCTAssertEqual(SharedSceneWire.encode(mirror.widgets), SharedSceneWire.encode(after))
+        XCTAssertTrue(SharedSceneMirror(widgets: after).patch(to: after).changes.isEmpty)
+    }
+}
