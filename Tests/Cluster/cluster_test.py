@@ -158,6 +158,22 @@ def scene_props(scene):
     return {w["id"]: dict(w["props"]) for w in scene["widgets"]}
 
 
+def board_props(name, scene):
+    """A board scene's widgets; a scene without them (a mirror not loaded yet) is a violation."""
+    props = scene_props(scene)
+    inv.check("board", "sharedSlider" in props and "viewers" in props,
+              f"{name}: board scene without its widgets: {[w['id'] for w in scene['widgets']]}")
+    return props
+
+
+def slider(props):
+    return props.get("sharedSlider", {}).get("value")
+
+
+def online(props):
+    return props.get("viewers", {}).get("text")
+
+
 class Zombie:
     """A connection given up on (stalled): watched for late acks and for how it ends."""
 
@@ -480,8 +496,8 @@ class Board:
                     events["resumes"] += 1
                     resumed_ok(name, token, scene)
                 token = scene["session"]
-                value = scene_props(scene)["sharedSlider"]["value"]
-                inv.check("acked", acked_before <= value <= max(self.sent, 0.5),
+                value = slider(board_props(name, scene))
+                inv.check("acked", value is not None and acked_before <= value <= max(self.sent, 0.5),
                           f"{name}: board slider {value} after {acked_before} was acknowledged")
                 self.connected[name] = True
                 while not stopping.is_set():
@@ -541,9 +557,9 @@ class Board:
                     events["resumes"] += 1
                     resumed_ok(name, token, scene)
                 token = scene["session"]
-                props = scene_props(scene)
-                last = props["sharedSlider"]["value"]
-                self.seen[name] = (last, props["viewers"]["text"])
+                props = board_props(name, scene)
+                last = slider(props)
+                self.seen[name] = (last, online(props))
                 self.connected[name] = True
                 while not stopping.is_set():
                     try:
@@ -551,15 +567,16 @@ class Board:
                     except asyncio.TimeoutError:
                         continue
                     if message["type"] == "scene":  # a slow-reader resync
-                        props = scene_props(message)
+                        props = board_props(name, message)
+                        last = None
                     elif message["type"] == "patch":
                         apply_patch(props, message)
                         events["board patches observed"] += 1
-                    value = props["sharedSlider"]["value"]
-                    if value != last:
+                    value = slider(props)
+                    if value != last and value is not None and last is not None:
                         inv.check("board", value > last, f"{name}: slider went back from {last} to {value}")
                     last = value
-                    self.seen[name] = (value, props["viewers"]["text"])
+                    self.seen[name] = (value, online(props))
                 conn.send({"type": "bye"})
                 await asyncio.wait_for(conn.recv(), 3)
                 self.ended_tokens.append((token, name, phase.name))
@@ -600,19 +617,19 @@ class Board:
                 events["resumes"] += 1
                 inv.check("resume", kind == "scene" and scene["session"] == token,
                           f"{name}: SSE of {token} began with {kind} {scene.get('session')}")
-                props = scene_props(scene)
+                props = board_props(name, scene)
                 self.connected[name] = True
-                self.seen[name] = (props["sharedSlider"]["value"], props["viewers"]["text"])
+                self.seen[name] = (slider(props), online(props))
                 while not stopping.is_set():
                     try:
                         kind, message = await stream.next(timeout=0.5)
                     except asyncio.TimeoutError:
                         continue
                     if kind == "scene":
-                        props = scene_props(message)
+                        props = board_props(name, message)
                     elif kind == "patch":
                         apply_patch(props, message)
-                    self.seen[name] = (props["sharedSlider"]["value"], props["viewers"]["text"])
+                    self.seen[name] = (slider(props), online(props))
                 stream.close()
                 status, _, _ = await request(HOST, port, "DELETE", f"/api/sessions/{token}")
                 if status == 200:
