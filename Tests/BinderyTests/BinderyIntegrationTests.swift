@@ -102,12 +102,31 @@ final class BinderyTestServer: @unchecked Sendable {
     let baseURL: String
     private let finished = DispatchSemaphore(value: 0)
 
+    /// A second app on the same loop (another "process" of a cluster test), if asked for.
+    private(set) var second: BinderyTestServer.Second?
+
+    /// The second app's address.
+    final class Second: @unchecked Sendable {
+        let app: BinderyApp
+        let baseURL: String
+        init(app: BinderyApp) {
+            self.app = app
+            baseURL = "http://127.0.0.1:\(app.port)"
+        }
+    }
+
     init(configuration: BinderyApp.Configuration = BinderyApp.Configuration(
-            port: 0, sessions: SessionStore.Configuration(strictBindingErrors: false), logLevel: .error)) throws {
+            port: 0, sessions: SessionStore.Configuration(strictBindingErrors: false), logLevel: .error),
+         secondApp: Bool = false) throws {
         loop = try EventLoop()
         app = BinderyApp(registry: makeTestRegistry(), configuration: configuration)
         try app.start(on: loop)
         baseURL = "http://127.0.0.1:\(app.port)"
+        if secondApp {
+            let other = BinderyApp(registry: makeTestRegistry(), configuration: configuration)
+            try other.start(on: loop)
+            second = Second(app: other)
+        }
         let loop = self.loop
         let finished = self.finished
         Thread {
@@ -121,6 +140,11 @@ final class BinderyTestServer: @unchecked Sendable {
         let app = UncheckedBox(app)
         loop.execute { app.value.shutdown(timeout: .milliseconds(500)) { done.signal() } }
         XCTAssertEqual(done.wait(timeout: .now() + 5), .success, "shutdown did not complete")
+        if let second {
+            let other = UncheckedBox(second.app)
+            loop.execute { other.value.shutdown(timeout: .milliseconds(500)) { done.signal() } }
+            XCTAssertEqual(done.wait(timeout: .now() + 5), .success, "the second app's shutdown did not complete")
+        }
         loop.stop()
         XCTAssertEqual(finished.wait(timeout: .now() + 5), .success, "the loop did not stop")
     }

@@ -174,6 +174,27 @@ final class ClusterSessionTests: XCTestCase {
         XCTAssertNotNil(persistence.sessions[session.id], "the old owner did not delete the keys")
     }
 
+    func testAResumeOnAStaleOwnerTakesTheSessionBackInsteadOfShowingAnOldState() throws {
+        let storeA = makeStore(), storeB = makeStore()
+        let session = try storeA.createSession(scene: "echo")
+        let onA = Recorder(session)
+        onA.client.receive(type("one", seq: 1))
+        var onB: Session?
+        storeB.session(id: session.id) { onB = try? $0.get() }
+        let clientB = Recorder(try XCTUnwrap(onB))
+        clientB.client.receive(type("two", seq: 2))
+        XCTAssertEqual(text(onB, "output"), "TWO")
+
+        var back: (Session, Bool)?
+        storeA.resumeOrCreate(scene: "echo", token: session.id) { back = try? $0.get() }
+        XCTAssertTrue(session.isEnded, "A's stale copy was dropped")
+        XCTAssertEqual(onA.closes.map(\.0), [4001])
+        XCTAssertEqual(back?.1, true)
+        XCTAssertFalse(back?.0 === session)
+        XCTAssertEqual(text(back?.0, "output"), "TWO", "the state B acknowledged, not A's old one")
+        XCTAssertEqual(persistence.sessions[session.id]?.epoch, 3)
+    }
+
     func testResumeOrCreateTakesOverAKnownTokenAndCreatesForAnUnknownOne() throws {
         let storeA = makeStore(), storeB = makeStore()
         let session = try storeA.createSession(scene: "echo")

@@ -3,7 +3,9 @@
 Starts redis-server on a Unix socket and two `bindery --store redis+unix://...` processes,
 then, with Python `websockets`:
 
-1. SIGKILL: types into an echo session on A (every event acknowledged), SIGKILLs A,
+1. Fencing: B takes a session over (HTTP) while A holds its WebSocket: A's next event
+   is refused by Redis (`store-unavailable`) and A closes the socket 4001 "session moved".
+   SIGKILL: types into an echo session on A (every event acknowledged), SIGKILLs A,
    resumes the token on B: `scene` with `"resumed": true`, the same token and the typed
    text; B's `101` carries `X-Bindery-Session`; typing goes on.
 2. Drain: a date session on B (encoded restoration) and an echo session; SIGTERM to B
@@ -132,6 +134,23 @@ async def main(redis):
     for seq, char in enumerate("durable", start=1):
         text += char
         await type_text(ws, text, seq)
+    # A takeover by B while A still has the WebSocket: A's next write is fenced by
+    # Redis, answered store-unavailable, and the socket closed 4001 "session moved".
+    wf, moving = await open_scene(a, "echo")
+    await type_text(wf, "x", 1)
+    with urllib.request.urlopen(f"{b.base}/api/sessions/{moving['session']}", timeout=TIMEOUT) as response:
+        check(json.loads(response.read())["resumed"] is True, "B took the session over through the API")
+    await wf.send(json.dumps({"type": "event", "seq": 2, "target": "input", "event": "editingChanged", "value": "xy"}))
+    refused = await recv(wf)
+    check(refused.get("code") == "store-unavailable" and refused.get("ack") == 2, f"the fenced write: {refused}")
+    try:
+        await asyncio.wait_for(wf.recv(), TIMEOUT)
+        check(False, "the stale socket closes")
+    except websockets.ConnectionClosed as closed:
+        check(closed.rcvd is not None and closed.rcvd.code == 4001 and closed.rcvd.reason == "session moved",
+              f"closed 4001 session moved: {closed.rcvd}")
+    check(redis.cli("LLEN", f"bindery:s:{moving['session']}:log") == "1", "the fenced write never landed")
+
     check(a.kill() == -signal.SIGKILL, "A was SIGKILLed")
     ws2, resumed = await open_scene(b, "echo", token)
     check(resumed["resumed"] is True, f"resumed on B: {resumed}")

@@ -145,7 +145,8 @@ public final class RedisSessionPersistence: SessionPersistence {
         connection.evalSHA(script, keys: ["bindery:s:\(token)", "bindery:s:\(token):log"], arguments: arguments) { result in
             switch result {
             case .success(let value): completion(.success(value))
-            case .failure(.server(let message)) where message.hasPrefix("FENCED"):
+            // (Redis 7 prefixes `ERR ` to an error reply without a code of its own.)
+            case .failure(.server(let message)) where message.hasPrefix("FENCED") || message.hasPrefix("ERR FENCED"):
                 metrics.fenced.increment()
                 completion(.failure(.fenced))
             case .failure(let error):

@@ -14,7 +14,7 @@ enum RedisSessionScripts {
 
     /// ARGV: epoch, ttl ms, seq or '', event JSON or '', state JSON or ''. Fenced append.
     static let append = RedisScript("""
-        if redis.call('HGET', KEYS[1], 'epoch') ~= ARGV[1] then return redis.error_reply('FENCED') end
+        if redis.call('HGET', KEYS[1], 'epoch') ~= ARGV[1] then return redis.error_reply('FENCED epoch moved on') end
         if ARGV[4] ~= '' then
           redis.call('RPUSH', KEYS[2], ARGV[4])
           redis.call('PEXPIRE', KEYS[2], ARGV[2])
@@ -37,7 +37,7 @@ enum RedisSessionScripts {
 
     /// ARGV: epoch, ttl ms, owner ('' to release). Fenced TTL refresh (and owner change).
     static let refresh = RedisScript("""
-        if redis.call('HGET', KEYS[1], 'epoch') ~= ARGV[1] then return redis.error_reply('FENCED') end
+        if redis.call('HGET', KEYS[1], 'epoch') ~= ARGV[1] then return redis.error_reply('FENCED epoch moved on') end
         if ARGV[3] == '' then redis.call('HSET', KEYS[1], 'owner', '') end
         redis.call('PEXPIRE', KEYS[1], ARGV[2])
         redis.call('PEXPIRE', KEYS[2], ARGV[2])

@@ -36,6 +36,8 @@ final class SessionJournal {
     /// An event was refused `store-unavailable` before it ran: the clients get a fresh
     /// `scene` once the store is back, which makes them send their unacknowledged edits.
     var owesScene = false
+    /// A rebuild from the store is in flight (one at a time).
+    var isRecovering = false
 
     private var outbox: [Entry] = []
     private var head = 0

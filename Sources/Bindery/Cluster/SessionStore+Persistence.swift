@@ -64,7 +64,7 @@ extension SessionStore {
                 return .failure(error)
             }
         }
-        guard persistence != nil, let token, byID[token] == nil, registry.scene(named: name)?.sharing == .perConnection else {
+        guard persistence != nil, let token, registry.scene(named: name)?.sharing == .perConnection else {
             return completion(create())
         }
         session(id: token) { [self] result in
@@ -81,9 +81,24 @@ extension SessionStore {
 
     /// The session with token `id`: live here, or taken over from the store (nil when
     /// neither has it). Without a store, as ``session(id:)``.
+    ///
+    /// A store-backed session held here is checked first (a fenced TTL refresh, one round
+    /// trip): if another process took it over meanwhile, this copy is stale — it is
+    /// dropped and the session taken back, so a resume never shows an old state.
     public func session(id token: String, completion: @escaping (Result<Session?, SessionError>) -> Void) {
-        if let session = byID[token] { return completion(.success(session)) }
-        guard let persistence else { return completion(.success(nil)) }
+        guard let persistence else { return completion(.success(byID[token])) }
+        if let session = byID[token] {
+            guard let journal = session.journal, !journal.isDiverged, persistence.isAvailable else {
+                return completion(.success(session))
+            }
+            persistence.refresh(token: token, epoch: journal.epoch) { [weak self] result in
+                guard let self else { return }
+                guard case .failure(.fenced) = result else { return completion(.success(session)) }
+                self.drop(session)
+                self.session(id: token, completion: completion)
+            }
+            return
+        }
         guard persistence.isAvailable, !isDraining else { return completion(.failure(.storeUnavailable)) }
         if durable.takeovers[token] != nil {
             durable.takeovers[token]?.append(completion)
@@ -202,9 +217,12 @@ extension SessionStore {
             let scene = OutgoingMessage(.scene(session.sceneMessage(resumed: true)))
             for client in session.clients { session.send(scene, to: client) }
         }
-        for session in byID.values where session.journal?.isDiverged == true {
+        for session in byID.values {
+            guard let journal = session.journal, journal.isDiverged, !journal.isRecovering else { continue }
+            journal.isRecovering = true
             persistence.takeOver(token: session.id) { [weak self, weak session] result in
-                guard let self, let session, !session.isEnded, let journal = session.journal else { return }
+                journal.isRecovering = false
+                guard let self, let session, !session.isEnded, journal.isDiverged else { return }
                 switch result {
                 case .success(let stored?):
                     do throws(ProtocolError) {
