@@ -44,6 +44,10 @@ final class SharedSceneLink {
     private var nextForwardID = 1
     private var localViewers = 0
     private var ticker: LoopTimer?
+    private var lastTickAt: UInt64 = 0
+    /// Set when the timers ran late by more than a lease (the process was frozen), until
+    /// Redis answers a command sent after that.
+    private var isWaking = false
     private var isStopped = false
 
     // Owner.
@@ -89,6 +93,10 @@ final class SharedSceneLink {
 
     func stop(releasing: Bool) {
         guard !isStopped else { return }
+        if releasing {
+            localViewers = 0  // its viewers move elsewhere: stop counting them now
+            reportViewers()
+        }
         isStopped = true
         ticker?.close()
         ticker = nil
@@ -96,18 +104,31 @@ final class SharedSceneLink {
         commitHook?.close()
         commitHook = nil
         outReader.close()
-        host?.sharedLink = nil
+        // The host stays linked: a shell with no scene of its own, refusing events.
     }
 
     // MARK: - Edge: events out, answers and patches in
 
     var engineForTesting: SceneHost? { engine }
 
-    /// The widgets this process's viewers see (nil until the mirror is loaded).
-    var mirrorWidgets: [WidgetSnapshot]? { mirror?.widgets }
+    /// The widgets this process's viewers see (the scene as built until the mirror is
+    /// loaded; its viewers then get the loaded one).
+    var mirrorWidgets: [WidgetSnapshot] { mirror?.widgets ?? initialWidgets }
 
     /// Sends `event` to the owner; its answer comes back through the outbox.
     func forward(_ event: EventMessage, session: Session, client: SessionClient?) -> ServerMessage? {
+        // A process that was frozen (SIGSTOP, a long pause) reads what its clients sent
+        // meanwhile before its timers run: those clients may have given up and moved on,
+        // so the events are refused until it has ticked again, not applied seconds late.
+        // (Timers run before I/O in a loop turn, so a late tick alone is not enough.)
+        if isWaking || (lastTickAt != 0 && Self.now() &- lastTickAt > Self.nanoseconds(cluster.configuration.leaseDuration)) {
+            return .error(ErrorMessage(ack: event.seq, code: .storeUnavailable,
+                                       message: "this process was paused; try again", target: event.target))
+        }
+        if isStopped {
+            return .error(ErrorMessage(ack: event.seq, code: .storeUnavailable,
+                                       message: "the server is shutting down; try again", target: event.target))
+        }
         let id = nextForwardID
         nextForwardID += 1
         if let client { forwarded[id] = Forwarded(client: client, sentAt: Self.now()) }
@@ -129,8 +150,11 @@ final class SharedSceneLink {
     }
 
     private func reportViewers() {
+        guard !isStopped else { return }
         connection.send(["XADD", keys.inbox, "MAXLEN", "~", maxLength, "*", "k", "c", "o", cluster.processID,
-                         "n", String(localViewers)]) { _ in }
+                         "n", String(localViewers)]) { [weak self] result in
+            if case .success = result { self?.isWaking = false }
+        }
     }
 
     /// Reads the snapshot into the mirror, then follows the outbox from there; viewers
@@ -234,8 +258,12 @@ final class SharedSceneLink {
 
     private func tick() {
         guard !isStopped else { return }
-        reportViewers()
         let now = Self.now()
+        if lastTickAt != 0, now &- lastTickAt > Self.nanoseconds(cluster.configuration.leaseDuration) {
+            isWaking = true  // until the report below is answered
+        }
+        lastTickAt = now
+        reportViewers()
         forwarded = forwarded.filter { now &- $0.value.sentAt < 30_000_000_000 }
         if isOwner {
             // Stop before the lease can have run out, whatever Redis says later.
@@ -318,7 +346,9 @@ final class SharedSceneLink {
             counts = [:]
             for pair in (fields["counts"] ?? "").split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, let viewers = Int(parts[1]) { counts[String(parts[0])] = (viewers, now) }
+                // Half a lifetime left: live processes report again well before that.
+                let seen = now &- Self.nanoseconds(cluster.configuration.viewerCountLifetime) / 2
+                if parts.count == 2, let viewers = Int(parts[1]) { counts[String(parts[0])] = (viewers, seen) }
             }
         } else {
             version = 0
