@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test test-browser test-examples test-reliability soak test-tsan test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message fuzz-resp bench clean
+.PHONY: deps build run cluster test-cluster bench-cluster test test-browser test-examples test-reliability soak test-tsan test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message fuzz-resp bench clean
 
 deps:
 	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
@@ -37,11 +37,12 @@ test-deps:
 		echo "make: installing chromium, chromium-driver and iproute2 (ss)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver iproute2 fonts-nanum; }
-	@# Debian's redis-server for RedisTests (started by the tests themselves; skipped without it).
-	@command -v redis-server >/dev/null || { \
-		echo "make: installing redis-server"; \
+	@# Debian's redis-server for RedisTests (started by the tests themselves; skipped without it)
+	@# and HAProxy for make cluster / test-cluster.
+	@command -v redis-server >/dev/null && command -v haproxy >/dev/null || { \
+		echo "make: installing redis-server and haproxy"; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server; }
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server haproxy; }
 
 test: deps test-deps
 	$(SWIFT) build --build-tests
@@ -90,6 +91,26 @@ test-reliability: deps test-deps
 	$(TEST_VENV)/bin/python Tests/Reliability/churn.py .build/debug/bindery --seconds $(RELIABILITY_SECONDS) --rate $(CHURN_RATE)
 	$(TEST_VENV)/bin/python Tests/Reliability/nothing_lost.py .build/debug/bindery --seconds $(RELIABILITY_SECONDS)
 	$(TEST_VENV)/bin/python Tests/Reliability/slowloris.py .build/debug/bindery --seconds $(RELIABILITY_SECONDS)
+
+# A cluster on loopback (Scripts/cluster.sh): redis-server, CLUSTER_N bindery processes with
+# --store and HAProxy (deploy/haproxy.cfg) on PORT; Ctrl-C stops all.
+CLUSTER_N ?= 4
+cluster: deps test-deps
+	N=$(CLUSTER_N) PORT=$(PORT) SWIFT="$(SWIFT)" Scripts/cluster.sh
+
+# The cluster under faults (Tests/Cluster/cluster_test.py): real redis-server, HAProxy and 4
+# bindery processes; clients through HAProxy while processes are killed, paused, rolled,
+# and HAProxy and Redis restarted; every invariant counted. CLUSTER_SECONDS per fault phase.
+CLUSTER_SECONDS ?= 8
+test-cluster: deps test-deps
+	$(SWIFT) build --product bindery
+	$(TEST_VENV)/bin/python Tests/Cluster/cluster_test.py .build/debug/bindery --seconds $(CLUSTER_SECONDS)
+
+# Cluster benchmarks (Benchmarks/cluster_bench.py, release build): echo with and without the
+# store, one shared board over 4 processes, resume after owner death, failover, Redis memory.
+bench-cluster: deps test-deps
+	$(SWIFT) build -c release --product bindery
+	$(TEST_VENV)/bin/python Benchmarks/cluster_bench.py .build/release/bindery
 
 # Soak: mixed load (typing, reconnects, the shared board, load-more) for SOAK_SECONDS
 # against the bindery binary, RSS and open descriptors sampled every SOAK_INTERVAL seconds

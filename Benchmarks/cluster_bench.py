@@ -1,0 +1,451 @@
+"""Cluster benchmarks (`make bench-cluster`): release bindery processes, a private
+redis-server (unix socket, --save '' --appendonly yes), side by side in one run.
+
+usage: python Benchmarks/cluster_bench.py .build/release/bindery [--seconds 10] [--only NAME,...]
+
+  echo      echo p50/p99 at a fixed 5,000 events/s (open loop, 8 connections, one process),
+            `--store redis+unix://...` beside no store; plus wsload's closed loop (1
+            connection, depth 1) for both. Target: the store adds <= 0.3 ms to the p50.
+  board     one shared board over 4 processes: writers spread over the 4 processes at a
+            fixed 10,000 events/s, 1,000 viewers (250 per process) draining every patch;
+            ack p50/p99 (target p99 <= 20 ms), events acknowledged per second.
+  resume    sessions with 1-100 acknowledged events each on one process; SIGKILL it;
+            resume each on another process: time to the `scene`, p50/p99 (targets 20 /
+            250 ms), and every one resumed:true with its last text.
+  failover  writers on the board at 1,000 events/s; each process in turn is killed and
+            restarted; the longest time without an ack on the survivors (the owner's
+            kill shows the shared scene's failover; target <= 2 s).
+  memory    Redis INFO used_memory before/after 1,000 idle sessions (scene only, closed,
+            within the grace period), and after 10 events each; bytes per session.
+
+Open-loop latency is measured from the send to the answer with that `ack` by a Python
+client (its own overhead, ~50-100 µs, is in both columns alike); read the ratios.
+"""
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Tests", "Cluster"))
+from cluster import HOST, Cluster  # noqa: E402
+
+WSLOAD_SRC = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "bench", "wsload", "wsload.c")
+for candidate in [WSLOAD_SRC, "/work/shared/bench/wsload/wsload.c"]:
+    if os.path.exists(candidate):
+        WSLOAD_SRC = candidate
+        break
+
+
+def pct(values, p):
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * p / 100))]
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.2f}"
+
+
+# ------------------------------------------------------------------------ a lean client
+
+def frame(payload):
+    """A client text frame with a zero mask (allowed: the key is any 32 bits)."""
+    n = len(payload)
+    if n < 126:
+        head = bytes([0x81, 0x80 | n])
+    elif n <= 0xFFFF:
+        head = bytes([0x81, 0x80 | 126]) + n.to_bytes(2, "big")
+    else:
+        head = bytes([0x81, 0x80 | 127]) + n.to_bytes(8, "big")
+    return head + b"\0\0\0\0" + payload
+
+
+class Conn:
+    """A WebSocket that hands every text message to `on_message` (JSON parsed lazily)."""
+
+    def __init__(self, reader, writer):
+        self.reader, self.writer = reader, writer
+        self.buffer = b""
+
+    @classmethod
+    async def open(cls, port, path, timeout=10):
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port, limit=1 << 22), timeout)
+        writer.write((f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout)
+        if b" 101 " not in head.split(b"\r\n", 1)[0]:
+            raise ConnectionError(head.split(b"\r\n", 1)[0].decode())
+        return cls(reader, writer)
+
+    def send(self, message):
+        self.writer.write(frame(json.dumps(message, separators=(",", ":")).encode()))
+
+    async def messages(self):
+        """Yields the raw text payloads; returns at EOF or a close frame."""
+        buf = b""
+        while True:
+            chunk = await self.reader.read(1 << 20)
+            if not chunk:
+                return
+            buf += chunk
+            out = []
+            while len(buf) >= 2:
+                b0, n = buf[0], buf[1] & 0x7F
+                i = 2
+                if n == 126:
+                    if len(buf) < 4:
+                        break
+                    n, i = int.from_bytes(buf[2:4], "big"), 4
+                elif n == 127:
+                    if len(buf) < 10:
+                        break
+                    n, i = int.from_bytes(buf[2:10], "big"), 10
+                if len(buf) < i + n:
+                    break
+                payload, buf = buf[i:i + n], buf[i + n:]
+                if b0 & 0x0F == 0x8:
+                    yield from_close(payload)
+                    return
+                if b0 & 0x0F == 0x1:
+                    out.append(payload)
+            for payload in out:
+                yield payload
+
+    async def first(self, timeout=10):
+        gen = self.messages()
+        payload = await asyncio.wait_for(gen.__anext__(), timeout)
+        return json.loads(payload), gen
+
+    def close(self):
+        self.writer.transport.abort()
+
+
+def from_close(payload):
+    return json.dumps({"type": "close", "code": int.from_bytes(payload[:2], "big") if len(payload) >= 2 else None}).encode()
+
+
+async def open_loop(conns, rate, seconds, make_event, warmup=1.0):
+    """Sends `rate` events/s spread over `conns` (each already past its scene), records
+    send→ack latency of the events sent after `warmup`. Returns (latencies, sent, acked)."""
+    sent_at = {}
+    latencies = []
+    counts = {"sent": 0, "acked": 0, "errors": 0}
+    measure_from = time.monotonic() + warmup
+    stop_at = measure_from + seconds
+
+    async def reader(index, gen):
+        async for payload in gen:
+            if b'"ack"' not in payload:
+                continue
+            message = json.loads(payload)
+            key = (index, message["ack"])
+            t = sent_at.pop(key, None)
+            if t is None:
+                continue
+            if message.get("type") != "patch":
+                counts["errors"] += 1
+                code = message.get("code", message.get("type"))
+                counts.setdefault("codes", {})
+                counts["codes"][code] = counts["codes"].get(code, 0) + 1
+                continue
+            counts["acked"] += 1
+            if t >= measure_from:
+                latencies.append(time.monotonic() - t)
+
+    readers = [asyncio.ensure_future(reader(i, gen)) for i, (conn, gen) in enumerate(conns)]
+    seq = [0] * len(conns)
+    start = time.monotonic()
+    sent = 0
+    while True:
+        now = time.monotonic()
+        if now >= stop_at:
+            break
+        due = int((now - start) * rate) - sent
+        for _ in range(due):
+            i = sent % len(conns)
+            seq[i] += 1
+            conn = conns[i][0]
+            sent_at[(i, seq[i])] = time.monotonic()
+            conn.send(make_event(i, seq[i]))
+            sent += 1
+        await asyncio.sleep(0.0005)
+    await asyncio.sleep(1.0)  # the last answers
+    for r in readers:
+        r.cancel()
+    counts["sent"] = sent
+    counts["unanswered"] = len(sent_at)
+    return latencies, counts
+
+
+def echo_event(i, seq):
+    return {"type": "event", "seq": seq, "target": "input", "event": "editingChanged", "value": f"hello {seq}"}
+
+
+# ------------------------------------------------------------------------------- scenarios
+
+def build_wsload():
+    out = "/tmp/bindery-cluster-bench/wsload"
+    if not os.path.exists(out) and os.path.exists(WSLOAD_SRC):
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        subprocess.run(["gcc", "-O2", "-Wall", "-o", out, WSLOAD_SRC, "-lpthread"], check=True)
+    return out if os.path.exists(out) else None
+
+
+def wsload(port, seconds):
+    tool = build_wsload()
+    if not tool:
+        return None
+    result = subprocess.run([tool, "--url", f"{HOST}:{port}/ws/echo", "--connections", "1", "--depth", "1",
+                             "--duration", str(seconds), "--warmup", "1", "--quiet"], capture_output=True, text=True)
+    line = [l for l in result.stdout.splitlines() if l.startswith("RESULT")]
+    return dict(kv.split("=") for kv in line[-1].split()[1:]) if line else None
+
+
+async def echo(binary, seconds, rate=5000):
+    rows = []
+    for store in (False, True):
+        cluster = Cluster(binary, n=1, store=store)
+        cluster.start_redis()
+        cluster.start(0)
+        try:
+            port = cluster.ports[0]
+            conns = []
+            for _ in range(8):
+                conn = await Conn.open(port, "/ws/echo")
+                _, gen = await conn.first()
+                conns.append((conn, gen))
+            latencies, counts = await open_loop(conns, rate, seconds, echo_event)
+            for conn, _ in conns:
+                conn.close()
+            closed = await asyncio.to_thread(wsload, port, min(seconds, 5))
+            rows.append((store, latencies, counts, closed))
+        finally:
+            cluster.stop_all()
+    print(f"\n### echo at {rate} events/s, one process, open loop ({seconds:.0f} s, 8 connections)\n")
+    print("| store | events/s acked | p50 ms | p99 ms | p99.9 ms | unanswered | wsload 1x1 p50 µs | p99 µs | msgs/s |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for store, lat, counts, closed in rows:
+        c = closed or {}
+        print(f"| {'redis (unix socket)' if store else 'none'} | {len(lat) / seconds:,.0f} | {ms(pct(lat, 50))} | "
+              f"{ms(pct(lat, 99))} | {ms(pct(lat, 99.9))} | {counts['unanswered']} | {c.get('p50_us', '-')} | "
+              f"{c.get('p99_us', '-')} | {c.get('msgs_per_s', '-')} |")
+    if len(rows) == 2 and rows[1][1]:
+        base, durable = pct(rows[0][1], 50), pct(rows[1][1], 50)
+        print(f"\nstore adds {ms(durable - base)} ms to the p50 (ratio {durable / base:.2f}); "
+              f"p99 ratio {pct(rows[1][1], 99) / pct(rows[0][1], 99):.2f}; target: +<= 0.30 ms p50")
+
+
+async def board(binary, seconds, rate=10000, viewers=1000):
+    cluster = Cluster(binary, n=4)
+    cluster.start_all()
+    try:
+        # Viewers: wsload --idle (C, its own process), 1/4 on each process; they read and
+        # drop every patch, so the Python writers below are not starved.
+        tool = build_wsload()
+        holders = []
+        for port in cluster.ports:
+            holders.append(subprocess.Popen([tool, "--url", f"{HOST}:{port}/ws/board", "--idle", "--connections",
+                                             str(viewers // 4), "--duration", str(int(seconds + 8))],
+                                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
+        ready = 0
+        for holder in holders:
+            for line in holder.stdout:
+                if line.startswith("IDLE_READY"):
+                    ready += int(line.split("conns=")[1])
+                    break
+        conns = []
+        for i in range(8):
+            conn = await Conn.open(cluster.ports[i % 4], "/ws/board")
+            _, gen = await conn.first()
+            conns.append((conn, gen))
+        value = [0]
+
+        def board_event(i, seq):
+            value[0] += 1
+            return {"type": "event", "seq": seq, "target": "sharedSlider", "event": "valueChanged",
+                    "value": round((value[0] % 1000) / 1000, 3)}
+
+        latencies, counts = await open_loop(conns, rate, seconds, board_event)
+        for conn, _ in conns:
+            conn.close()
+        results = []
+        for holder in holders:
+            out = holder.communicate()[0]
+            results += [line for line in out.splitlines() if line.startswith("RESULT")]
+        print(f"\n### one shared board over 4 processes, {rate:,} events/s offered by 8 writers (2 per process), "
+              f"{viewers:,} viewers ({seconds:.0f} s)\n")
+        print("| events/s acked | ack p50 ms | p99 ms | p99.9 ms | unanswered | errors | viewers connected |")
+        print("|---|---|---|---|---|---|---|")
+        print(f"| {len(latencies) / seconds:,.0f} | {ms(pct(latencies, 50))} | {ms(pct(latencies, 99))} | "
+              f"{ms(pct(latencies, 99.9))} | {counts['unanswered']} | {counts['errors']} {counts.get('codes', '')} | {ready} |")
+    finally:
+        cluster.stop_all()
+
+
+async def resume(binary, seconds, sessions=200):
+    cluster = Cluster(binary, n=2)
+    cluster.start_all()
+    try:
+        rng = random.Random(1)
+        tokens = []
+        for s in range(sessions):
+            conn = await Conn.open(cluster.ports[0], "/ws/echo")
+            scene, gen = await conn.first()
+            k = rng.randint(1, 100)
+            for seq in range(1, k + 1):
+                conn.send({"type": "event", "seq": seq, "target": "input", "event": "editingChanged",
+                           "value": f"s{s}-{seq}"})
+            async for payload in gen:
+                if f'"ack":{k}'.encode() in payload:
+                    break
+            tokens.append((scene["session"], f"s{s}-{k}", k, conn))
+        cluster.kill(0)
+        times, good = [], 0
+        for token, text, k, old in tokens:
+            old.close()
+            t = time.monotonic()
+            conn = await Conn.open(cluster.ports[1], f"/ws/echo?session={token}")
+            scene, _ = await conn.first()
+            times.append(time.monotonic() - t)
+            props = {w["id"]: w["props"] for w in scene["widgets"]}
+            good += scene.get("resumed") is True and scene["session"] == token and props["input"]["text"] == text
+            conn.close()
+        print(f"\n### resume after owner death ({sessions} echo sessions with 1-100 acknowledged events; "
+              "owner SIGKILLed; each resumed on another process, one at a time)\n")
+        print("| resumed with their state | p50 ms | p99 ms | max ms |")
+        print("|---|---|---|---|")
+        print(f"| {good} of {sessions} | {ms(pct(times, 50))} | {ms(pct(times, 99))} | {ms(max(times))} |")
+    finally:
+        cluster.stop_all()
+
+
+async def failover(binary, seconds):
+    cluster = Cluster(binary, n=4)
+    cluster.start_all()
+    try:
+        worst = {}
+        for victim in range(4):
+            survivors = [i for i in range(4) if i != victim]
+            conns = []
+            for i in survivors:
+                conn = await Conn.open(cluster.ports[i], "/ws/board")
+                _, gen = await conn.first()
+                conns.append((conn, gen))
+            last_ack = {i: time.monotonic() for i in range(len(conns))}
+            gaps = {i: 0.0 for i in range(len(conns))}
+
+            async def reader(i, gen):
+                async for payload in gen:
+                    if b'"ack"' in payload and b'"patch"' in payload:
+                        now = time.monotonic()
+                        gaps[i] = max(gaps[i], now - last_ack[i])
+                        last_ack[i] = now
+
+            readers = [asyncio.ensure_future(reader(i, gen)) for i, (_, gen) in enumerate(conns)]
+            seq = 0
+            kill_at = time.monotonic() + 1.0
+            end = kill_at + 4.0
+            killed = False
+            while time.monotonic() < end:
+                seq += 1
+                for conn, _ in conns:
+                    conn.send({"type": "event", "seq": seq, "target": "sharedSlider", "event": "valueChanged",
+                               "value": round(random.random(), 3)})
+                if not killed and time.monotonic() >= kill_at:
+                    cluster.kill(victim)
+                    killed = True
+                    for i in gaps:
+                        gaps[i] = 0.0
+                        last_ack[i] = time.monotonic()
+                await asyncio.sleep(1 / 333)
+            await asyncio.sleep(0.5)
+            for r in readers:
+                r.cancel()
+            for conn, _ in conns:
+                conn.close()
+            worst[victim] = max(max(gaps.values()), time.monotonic() - 0.5 - min(last_ack.values()) if killed else 0)
+            cluster.start(victim)
+            await asyncio.sleep(1.0)
+        print("\n### shared board failover (1,000 events/s from the other three processes; each process killed once)\n")
+        print("| killed | longest time without an ack on the survivors, ms |")
+        print("|---|---|")
+        for victim, gap in worst.items():
+            print(f"| bindery {victim} | {gap * 1000:.0f} |")
+        print(f"\nworst (the owner's kill): {max(worst.values()) * 1000:.0f} ms; target <= 2,000 ms")
+    finally:
+        cluster.stop_all()
+
+
+async def memory(binary, seconds, sessions=1000):
+    cluster = Cluster(binary, n=1)
+    cluster.start_redis()
+    cluster.start(0)
+    try:
+        def used():
+            info = cluster.redis_cli("info", "memory")
+            return int(info.split("used_memory:")[1].split()[0])
+
+        await asyncio.sleep(0.5)
+        before = used()
+        conns = []
+        for s in range(sessions):
+            conn = await Conn.open(cluster.ports[0], "/ws/echo")
+            scene, gen = await conn.first()
+            conns.append((conn, gen, scene["session"]))
+        await asyncio.sleep(1.0)
+        idle_connected = used()
+        for conn, gen, _ in conns:
+            conn.close()
+        await asyncio.sleep(1.0)
+        idle = used()
+        keys = cluster.redis_cli("dbsize")
+        for conn, gen, token in conns[:200]:
+            conn = await Conn.open(cluster.ports[0], f"/ws/echo?session={token}")
+            _, gen = await conn.first()
+            for seq in range(1, 11):
+                conn.send({"type": "event", "seq": seq, "target": "input", "event": "editingChanged", "value": f"hello {seq}"})
+            async for payload in gen:
+                if b'"ack":10' in payload:
+                    break
+            conn.close()
+        await asyncio.sleep(1.0)
+        with_events = used()
+        print(f"\n### Redis memory per session ({sessions:,} echo sessions)\n")
+        print("| state | Redis used_memory | per session |")
+        print("|---|---|---|")
+        print(f"| before | {before:,} B | |")
+        print(f"| {sessions:,} idle sessions, connected | {idle_connected:,} B | {(idle_connected - before) / sessions:,.0f} B |")
+        print(f"| {sessions:,} idle sessions, disconnected (in grace) | {idle:,} B | {(idle - before) / sessions:,.0f} B ({keys} keys) |")
+        print(f"| 200 of them with 10 more events each | {with_events:,} B | {(with_events - idle) / 200 / 10:,.0f} B per journalled event |")
+    finally:
+        cluster.stop_all()
+
+
+async def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("bindery")
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--only", default="echo,board,resume,failover,memory")
+    args = parser.parse_args()
+    probe = Cluster(args.bindery, n=1)
+    if not probe.supports_store:
+        print("WARNING: this bindery has no --store; the 'redis' rows run without it")
+    print(f"cluster benchmarks: {args.bindery}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+          f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs")
+    scenarios = {"echo": echo, "board": board, "resume": resume, "failover": failover, "memory": memory}
+    for name in args.only.split(","):
+        if name == "board":
+            for rate in (2000, 10000):  # the knee, and the fan-out's cost (4 viewers beside 1,000)
+                await board(args.bindery, args.seconds, rate=rate, viewers=4)
+                await board(args.bindery, args.seconds, rate=rate, viewers=1000)
+            continue
+        await scenarios[name](args.bindery, args.seconds)
+
+
+asyncio.run(main())

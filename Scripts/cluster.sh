@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# `make cluster`: a Bindery cluster on loopback for anyone to try. Starts, in the foreground:
+#   redis-server  (unix socket only, no RDB snapshots, append-only file on: --save '' --appendonly yes)
+#   N bindery     (127.0.0.1:BASE_PORT+1 ... BASE_PORT+N, each with --store redis+unix://...)
+#   haproxy       (127.0.0.1:PORT, deploy/haproxy.cfg with the server list rewritten)
+# prints the URL and stops everything on Ctrl-C (or when any of them dies).
+#
+# Knobs (environment): N=4 PORT=8080 BASE_PORT=8080 CONFIG=debug|release GRACE=30
+#   DIR=/tmp/bindery-cluster-<pid> (sockets, logs, the AOF) ARGS="more bindery flags"
+#   SWIFT=swift  NO_BUILD=1 (use the existing binary)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+N=${N:-4}
+PORT=${PORT:-8080}
+BASE_PORT=${BASE_PORT:-$PORT}
+CONFIG=${CONFIG:-debug}
+GRACE=${GRACE:-30}
+SWIFT=${SWIFT:-swift}
+DIR=${DIR:-/tmp/bindery-cluster-$$}
+ARGS=${ARGS:-}
+
+for tool in haproxy redis-server redis-cli; do
+    command -v "$tool" >/dev/null || { echo "cluster: $tool not found (make test-deps installs it)" >&2; exit 1; }
+done
+
+if [ -z "${NO_BUILD:-}" ]; then
+    "$SWIFT" build -c "$CONFIG" --product bindery
+fi
+BIN=$PWD/.build/$CONFIG/bindery
+[ -x "$BIN" ] || { echo "cluster: $BIN missing" >&2; exit 1; }
+
+mkdir -p "$DIR"
+SOCK=$DIR/redis.sock
+pids=()
+
+stopped=""
+stop_all() {
+    trap - INT TERM EXIT
+    stopped=1
+    echo
+    echo "cluster: stopping"
+    # Reverse order: the proxy first, then the processes (they drain), then Redis.
+    for (( i=${#pids[@]}-1; i>=0; i-- )); do kill -TERM "${pids[$i]}" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    echo "cluster: stopped (logs in $DIR)"
+}
+trap stop_all INT TERM EXIT
+
+redis-server --port 0 --unixsocket "$SOCK" --unixsocketperm 700 --save '' --appendonly yes \
+    --dir "$DIR" --daemonize no >"$DIR/redis.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 100); do redis-cli -s "$SOCK" ping >/dev/null 2>&1 && break; sleep 0.05; done
+redis-cli -s "$SOCK" ping >/dev/null || { echo "cluster: redis-server did not start (see $DIR/redis.log)" >&2; exit 1; }
+
+store=(--store "redis+unix://$SOCK")
+if ! "$BIN" --help 2>&1 | grep -q -- '--store'; then
+    echo "cluster: WARNING: this bindery has no --store; each process keeps its own sessions" >&2
+    store=()
+fi
+
+servers=""
+for i in $(seq "$N"); do
+    port=$((BASE_PORT + i))
+    # shellcheck disable=SC2086
+    "$BIN" --host 127.0.0.1 --port "$port" --grace "$GRACE" "${store[@]}" $ARGS >"$DIR/bindery-$i.log" 2>&1 &
+    pids+=($!)
+    servers+="    server b$i 127.0.0.1:$port"$'\n'
+done
+for i in $(seq "$N"); do
+    port=$((BASE_PORT + i))
+    for _ in $(seq 100); do
+        python3 -c "import socket,sys; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null && break
+        sleep 0.1
+    done
+done
+
+# deploy/haproxy.cfg with this cluster's frontend port and server list.
+python3 - "$DIR/haproxy.cfg" "$PORT" "$servers" <<'PY'
+import re, sys
+path, port, servers = sys.argv[1], sys.argv[2], sys.argv[3]
+text = open("deploy/haproxy.cfg").read()
+text = re.sub(r"bind 127\.0\.0\.1:\d+", f"bind 127.0.0.1:{port}", text)
+text = re.sub(r"(# servers begin\n).*?(    # servers end)", lambda m: m.group(1) + servers + m.group(2), text, flags=re.S)
+open(path, "w").write(text)
+PY
+haproxy -f "$DIR/haproxy.cfg" -db >"$DIR/haproxy.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 50); do
+    python3 -c "import socket; socket.create_connection(('127.0.0.1', $PORT), 1)" 2>/dev/null && break
+    sleep 0.1
+done
+
+echo "cluster: redis-server on $SOCK, $N bindery processes on 127.0.0.1:$((BASE_PORT + 1))-$((BASE_PORT + N)), haproxy on :$PORT"
+echo "cluster: open http://127.0.0.1:$PORT/   (logs in $DIR; Ctrl-C stops all)"
+# Stop everything as soon as one of them exits.
+wait -n "${pids[@]}" || true
+[ -n "$stopped" ] || echo "cluster: a process exited; see $DIR" >&2

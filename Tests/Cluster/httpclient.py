@@ -1,0 +1,112 @@
+"""Plain HTTP/1.1 requests and a Server-Sent Events reader over asyncio, for the cluster
+test: one connection per request (`Connection: close`), chunked bodies decoded, so they
+work the same straight to a bindery process and through HAProxy."""
+import asyncio
+import json
+
+
+class HTTPFailed(Exception):
+    """No HTTP answer: refused, reset or timed out (the request may or may not have run)."""
+
+
+def _split_head(head):
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split(" ", 2)[1])
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return status, headers
+
+
+def _dechunk(body):
+    out, rest = b"", body
+    while rest:
+        size_line, _, rest = rest.partition(b"\r\n")
+        size = int(size_line.split(b";")[0] or b"0", 16)
+        if size == 0:
+            break
+        out += rest[:size]
+        rest = rest[size + 2:]
+    return out
+
+
+async def request(host, port, method, path, body=None, timeout=5.0):
+    """(status, headers, JSON body or text); raises HTTPFailed when no answer came."""
+    data = b"" if body is None else json.dumps(body, separators=(",", ":")).encode()
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+        writer.write((f"{method} {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n"
+                      f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n").encode() + data)
+        raw = await asyncio.wait_for(reader.read(-1), timeout)
+        writer.close()
+    except (OSError, asyncio.TimeoutError) as error:
+        raise HTTPFailed(repr(error)) from error
+    head, sep, payload = raw.partition(b"\r\n\r\n")
+    if not sep:
+        raise HTTPFailed(f"no answer ({len(raw)} bytes)")
+    status, headers = _split_head(head)
+    if headers.get("transfer-encoding", "").lower() == "chunked":
+        payload = _dechunk(payload)
+    text = payload.decode(errors="replace")
+    try:
+        return status, headers, json.loads(text) if text else None
+    except ValueError:
+        return status, headers, text
+
+
+class EventStream:
+    """`GET /api/sessions/<id>/events`: yields (event, data) pairs."""
+
+    def __init__(self, reader, writer, status, chunked):
+        self.reader, self.writer, self.status, self.chunked = reader, writer, status, chunked
+        self.buffer = b""
+
+    @classmethod
+    async def open(cls, host, port, path, timeout=5.0):
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+            writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout)
+        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError) as error:
+            raise HTTPFailed(repr(error)) from error
+        status, headers = _split_head(head[:-4])
+        return cls(reader, writer, status, headers.get("transfer-encoding", "").lower() == "chunked")
+
+    async def _more(self, timeout):
+        try:
+            if self.chunked:
+                size_line = await asyncio.wait_for(self.reader.readuntil(b"\r\n"), timeout)
+                size = int(size_line.split(b";")[0].strip() or b"0", 16)
+                if size == 0:
+                    raise HTTPFailed("stream ended")
+                chunk = await asyncio.wait_for(self.reader.readexactly(size + 2), timeout)
+                self.buffer += chunk[:-2]
+            else:
+                chunk = await asyncio.wait_for(self.reader.read(65536), timeout)
+                if not chunk:
+                    raise HTTPFailed("stream ended")
+                self.buffer += chunk
+        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError) as error:
+            raise HTTPFailed(repr(error)) from error
+
+    async def next(self, timeout=30.0):
+        """The next event; asyncio.TimeoutError when none came in `timeout`, HTTPFailed at the end."""
+        while True:
+            self.buffer = self.buffer.replace(b"\r\n", b"\n")
+            block, sep, rest = self.buffer.partition(b"\n\n")
+            if sep:
+                self.buffer = rest
+                event, data = "message", []
+                for line in block.decode(errors="replace").split("\n"):
+                    if line.startswith("event:"):
+                        event = line[6:].strip()
+                    elif line.startswith("data:"):
+                        data.append(line[5:].lstrip())
+                if data:
+                    return event, json.loads("\n".join(data))
+                continue  # a comment (keep-alive)
+            await self._more(timeout)
+
+    def close(self):
+        self.writer.transport.abort()
