@@ -3,7 +3,9 @@
 #   redis-server  (unix socket only, no RDB snapshots, append-only file on: --save '' --appendonly yes)
 #   N bindery     (127.0.0.1:BASE_PORT+1 ... BASE_PORT+N, each with --store redis+unix://...)
 #   haproxy       (127.0.0.1:PORT, deploy/haproxy.cfg with the server list rewritten)
-# prints the URL and stops everything on Ctrl-C (or when any of them dies).
+# prints the URL and stops everything on Ctrl-C (or when Redis or HAProxy dies). A bindery
+# process that exits (try `kill -9 $(cat $DIR/bindery-2.pid)`) is restarted after 1 s, as a
+# supervisor would: its sessions resume on the others meanwhile.
 #
 # Knobs (environment): N=4 PORT=8080 BASE_PORT=8080 CONFIG=debug|release GRACE=30
 #   DIR=/tmp/bindery-cluster-<pid> (sockets, logs, the AOF) ARGS="more bindery flags"
@@ -31,8 +33,10 @@ BIN=$PWD/.build/$CONFIG/bindery
 [ -x "$BIN" ] || { echo "cluster: $BIN missing" >&2; exit 1; }
 
 mkdir -p "$DIR"
+rm -f "$DIR/stopping"
 SOCK=$DIR/redis.sock
 pids=()
+supervisors=()
 
 stopped=""
 stop_all() {
@@ -40,9 +44,12 @@ stop_all() {
     stopped=1
     echo
     echo "cluster: stopping"
-    # Reverse order: the proxy first, then the processes (they drain), then Redis.
-    for (( i=${#pids[@]}-1; i>=0; i-- )); do kill -TERM "${pids[$i]}" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    touch "$DIR/stopping"
+    # The proxy first, then the processes (they drain), then Redis.
+    [ -n "${haproxy_pid:-}" ] && kill -TERM "$haproxy_pid" 2>/dev/null || true
+    for f in "$DIR"/bindery-*.pid; do [ -f "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null || true; done
+    for pid in "${supervisors[@]}"; do wait "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
     echo "cluster: stopped (logs in $DIR)"
 }
 trap stop_all INT TERM EXIT
@@ -59,12 +66,26 @@ if ! "$BIN" --help 2>&1 | grep -q -- '--store'; then
     store=()
 fi
 
+# Runs bindery number $1 on port $2 until the cluster stops, restarting it 1 s after it exits.
+supervise() {
+    local i=$1 port=$2
+    while [ ! -e "$DIR/stopping" ]; do
+        # shellcheck disable=SC2086
+        "$BIN" --host 127.0.0.1 --port "$port" --grace "$GRACE" "${store[@]}" $ARGS >>"$DIR/bindery-$i.log" 2>&1 &
+        echo $! >"$DIR/bindery-$i.pid"
+        local status=0
+        wait $! || status=$?
+        [ -e "$DIR/stopping" ] && break
+        echo "cluster: bindery-$i (port $port) exited with status $status; restarting in 1 s" >&2
+        sleep 1
+    done
+}
+
 servers=""
 for i in $(seq "$N"); do
     port=$((BASE_PORT + i))
-    # shellcheck disable=SC2086
-    "$BIN" --host 127.0.0.1 --port "$port" --grace "$GRACE" "${store[@]}" $ARGS >"$DIR/bindery-$i.log" 2>&1 &
-    pids+=($!)
+    supervise "$i" "$port" &
+    supervisors+=($!)
     servers+="    server b$i 127.0.0.1:$port"$'\n'
 done
 for i in $(seq "$N"); do
@@ -85,6 +106,7 @@ text = re.sub(r"(# servers begin\n).*?(    # servers end)", lambda m: m.group(1)
 open(path, "w").write(text)
 PY
 haproxy -f "$DIR/haproxy.cfg" -db >"$DIR/haproxy.log" 2>&1 &
+haproxy_pid=$!
 pids+=($!)
 for _ in $(seq 50); do
     python3 -c "import socket; socket.create_connection(('127.0.0.1', $PORT), 1)" 2>/dev/null && break
@@ -93,6 +115,7 @@ done
 
 echo "cluster: redis-server on $SOCK, $N bindery processes on 127.0.0.1:$((BASE_PORT + 1))-$((BASE_PORT + N)), haproxy on :$PORT"
 echo "cluster: open http://127.0.0.1:$PORT/   (logs in $DIR; Ctrl-C stops all)"
-# Stop everything as soon as one of them exits.
+echo "cluster: crash one: kill -9 \$(cat $DIR/bindery-1.pid)   (restarted after 1 s)"
+# Stop everything when Redis or HAProxy exits.
 wait -n "${pids[@]}" || true
-[ -n "$stopped" ] || echo "cluster: a process exited; see $DIR" >&2
+[ -n "$stopped" ] || echo "cluster: Redis or HAProxy exited; see $DIR" >&2
