@@ -11,8 +11,12 @@ export function withFocus(renderer) {
       ...renderer.props,
       focused(el, v) {
         const input = el.bdInput ?? el;
+        // The first value is the scene's, not a move: it never takes away a focus the page
+        // gave (autofocus in attach mode, the user already typing).
+        const first = !el.bdFocusApplied;
+        el.bdFocusApplied = true;
         if (v === true) { if (document.activeElement !== input) input.focus(); }
-        else if (document.activeElement === input) input.blur();
+        else if (!first && document.activeElement === input) input.blur();
       },
     },
   };
