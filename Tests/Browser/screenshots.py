@@ -54,6 +54,20 @@ def use_echo(p):
     p.until(lambda: p.text("output") == "HELLO FROM THE BROWSER")
 
 
+def use_chart(p):
+    # A few samples in, and a vote, so every chart has something to show.
+    p.widget("applesButton").click()
+    p.widget("pearsButton").click()
+    p.widget("pearsButton").click()
+    time.sleep(4)
+
+
+def use_gallery(p):
+    p.until(lambda: p.widget("photoGrid").find_elements(By.CSS_SELECTOR, "[role=option]"))
+    p.widget("photoGrid").find_elements(By.CSS_SELECTOR, "[role=option]")[1].click()
+    p.until(lambda: "Shells" in p.text("selectionLabel") or p.text("selectionLabel").startswith("Selected"))
+
+
 PAGES = {
     "index": ("/", None),
     "colors": ("/scene/colors", use_colors),
@@ -63,6 +77,9 @@ PAGES = {
     "repos": ("/scene/repos", use_repos),
     "echo": ("/scene/echo", use_echo),
     "board": ("/scene/board", None),
+    "chart": ("/scene/chart", use_chart),
+    "gallery": ("/scene/gallery", use_gallery),
+    "upload": ("/scene/upload", None),
     "colors-attach": ("/examples/colors.html", None),
     # The dark theme (the system's preference, forced here with <html data-theme="dark">).
     "colors-dark": ("/scene/colors", use_colors),
