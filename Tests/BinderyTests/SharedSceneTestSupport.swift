@@ -152,7 +152,7 @@ final class SharedSceneViewer: @unchecked Sendable {
             }
         case .error(let error):
             errors.append(error)
-        case .bye:
+        case .bye, .rows:
             break
         }
     }
