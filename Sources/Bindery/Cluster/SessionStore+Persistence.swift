@@ -156,10 +156,14 @@ extension SessionStore {
     public func session(id token: String, completion: @escaping (Result<Session?, SessionError>) -> Void) {
         guard let persistence else { return completion(.success(byID[token])) }
         if let session = byID[token] {
-            guard let journal = session.journal, !journal.isDiverged, persistence.isAvailable else {
-                return completion(.success(session))
+            let epoch: Int64?  // what this process holds of it in the store, if anything
+            if let journal = session.journal {
+                epoch = journal.isDiverged ? nil : journal.epoch
+            } else {
+                epoch = durable.sharedRecords[token]
             }
-            persistence.refresh(token: token, epoch: journal.epoch) { [weak self] result in
+            guard let epoch, persistence.isAvailable else { return completion(.success(session)) }
+            persistence.refresh(token: token, epoch: epoch) { [weak self] result in
                 guard let self else { return }
                 guard case .failure(.fenced) = result else { return completion(.success(session)) }
                 self.drop(session)
@@ -284,11 +288,20 @@ extension SessionStore {
                 }
             }
         }
+        // A shared scene's session resumed here while the store was unavailable has no record yet.
+        for session in byID.values where session.journal == nil && durable.sharedRecords[session.id] == nil
+                                        && sharedScenes != nil && session.scene.sharing == .shared {
+            adoptShared(session)
+        }
         for (token, epoch) in durable.sharedRecords {
             persistence.refresh(token: token, epoch: epoch) { [weak self] result in
-                // Taken over elsewhere (or gone): that process keeps the record now.
-                if case .failure(.fenced) = result, let self, self.durable.sharedRecords[token] == epoch {
-                    self.durable.sharedRecords[token] = nil
+                // Taken over elsewhere (or ended there): this copy is stale, as a
+                // per-connection session's is; its clients resume where it lives now.
+                guard case .failure(.fenced) = result, let self, self.durable.sharedRecords[token] == epoch else { return }
+                self.durable.sharedRecords[token] = nil
+                if let session = self.byID[token] {
+                    self.log("session \(session.shortID) was taken over elsewhere")
+                    self.end(session, reason: Session.movedReason)
                 }
             }
         }
