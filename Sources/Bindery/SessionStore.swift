@@ -154,7 +154,7 @@ public final class SessionStore {
     }
 
     /// Creates a session under `token` (a new one when nil).
-    private func createSession(scene name: String, parameters: [String: String], screenPath: [String],
+    func createSession(scene name: String, parameters: [String: String], screenPath: [String],
                                clientAddress: String?, token: String?) throws(SessionError) -> Session {
         guard let definition = registry.scene(named: name) else { throw .unknownScene(name) }
         if let persistence, definition.sharing == .perConnection, !persistence.isAvailable || isDraining {
@@ -189,6 +189,7 @@ public final class SessionStore {
         log("session \(session.shortID) created (\(name)\(clientAddress.map { ", " + $0 } ?? ""))")
         startGraceTimer(session)
         if persistence != nil, definition.sharing == .perConnection { persist(session) }
+        if persistence != nil, sharedScenes != nil, definition.sharing == .shared, token == nil { recordShared(session) }
         return session
     }
 
@@ -216,6 +217,7 @@ public final class SessionStore {
         if let token, sharedScenes != nil, byID[token] == nil, registry.scene(named: name)?.sharing == .shared,
            token.utf8.count == 22, token.utf8.allSatisfy({ Self.isBase64URL($0) }) {
             let session = try createSession(scene: name, parameters: [:], screenPath: [], clientAddress: clientAddress, token: token)
+            adoptShared(session)
             metrics.sessionsResumed += 1
             log("session \(session.shortID) resumed (\(name), shared across processes)")
             return (session, true)
@@ -244,8 +246,9 @@ public final class SessionStore {
         metrics.sessionsEnded += 1
         log("session \(session.shortID) ended (\(reason))")
         // Ended sessions leave no keys; a shutdown leaves them for another process.
-        if let journal = session.journal, reason != "shutdown", reason != Session.movedReason {
-            persistence?.delete(token: session.id, epoch: journal.epoch)
+        let sharedEpoch = durable.sharedRecords.removeValue(forKey: session.id)
+        if let epoch = session.journal?.epoch ?? sharedEpoch, reason != "shutdown", reason != Session.movedReason {
+            deleteKeys(token: session.id, epoch: epoch)
         }
         session.finish(reason: reason)
     }

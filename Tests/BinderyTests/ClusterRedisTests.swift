@@ -155,4 +155,41 @@ final class ClusterRedisTests: XCTestCase {
             XCTAssertEqual(upgrade.header("X-Bindery-Session")?.count, 22, upgrade.headers)
         }
     }
+
+    func testASharedScenesTokenIsFoundOnAnotherServerWithoutAJournal() throws {
+        let pair = try startServer(secondApp: true)
+        let a = pair, b = try XCTUnwrap(pair.second)
+        let token = try newSession(a.baseURL, scene: "board")
+        XCTAssertTrue(clusterEventually { (try? self.redis.cli(["HGET", "bindery:s:\(token)", "scene"])) == "board" },
+                      "the token is recorded with its scene")
+        let ttl = Int(try redis.cli(["PTTL", "bindery:s:\(token)"])) ?? -1
+        XCTAssertTrue((25_000...30_000).contains(ttl), "the TTL of a per-connection session, got \(ttl) ms")
+
+        let stream = try curlRequest("GET", b.baseURL + "/api/sessions/\(token)/events", timeout: 1)
+        XCTAssertTrue(stream.headers.hasPrefix("HTTP/1.1 200"), stream.headers)
+        XCTAssertTrue(stream.body.contains(token), "the event stream resumes the session: \(stream.body.prefix(200))")
+        let found = try curlRequest("GET", b.baseURL + "/api/sessions/\(token)")
+        XCTAssertEqual(found.status, 200, found.body)
+        XCTAssertEqual(found.json["session"] as? String, token, found.body)
+        XCTAssertEqual(try redis.cli(["HGET", "bindery:s:\(token)", "epoch"]), "2", "b took the record over")
+        let event = try curlRequest("POST", b.baseURL + "/api/sessions/\(token)/events",
+                                    body: #"{"type":"event","seq":1,"target":"sharedSlider","event":"valueChanged","value":0.5}"#)
+        XCTAssertNotEqual(event.status, 404, event.body)
+        XCTAssertEqual(try redis.cli(["EXISTS", "bindery:s:\(token):log"]), "0", "a shared session has no journal")
+
+        XCTAssertEqual(try curlRequest("DELETE", b.baseURL + "/api/sessions/\(token)").status, 200)
+        XCTAssertTrue(clusterEventually { (try? self.redis.cli(["EXISTS", "bindery:s:\(token)"])) == "0" }, "ended: no keys")
+    }
+
+    func testADeleteDuringAStoreOutageIsMadeWhenTheStoreIsBack() throws {
+        let server = try startServer()
+        let token = try newSession(server.baseURL)
+        _ = try type(server.baseURL, token, "x", seq: 1)
+        redis.stop(signal: SIGKILL)
+        XCTAssertEqual(try curlRequest("DELETE", server.baseURL + "/api/sessions/\(token)").status, 200)
+        try redis.start()
+        XCTAssertTrue(clusterEventually(timeout: 15) {
+            (try? self.redis.cli(["EXISTS", "bindery:s:\(token)", "bindery:s:\(token):log"])) == "0"
+        }, "the delete is retried once the store is back, not left to the TTL")
+    }
 }

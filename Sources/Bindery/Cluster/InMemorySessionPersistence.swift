@@ -79,9 +79,13 @@ public final class InMemorySessionPersistence: SessionPersistence {
         completion(fenced(token, epoch) { $0.owner = "" })
     }
 
-    public func delete(token: String, epoch: Int64) {
-        _ = fenced(token, epoch) { _ in }
-        if isAvailable, sessions[token]?.epoch == epoch { sessions[token] = nil }
+    public func delete(token: String, epoch: Int64, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void) {
+        guard isAvailable else { return completion(.failure(.unavailable("switched off"))) }
+        if sessions[token]?.epoch == epoch {
+            writes += 1
+            sessions[token] = nil
+        }
+        completion(.success(()))
     }
 
     public func stop(completion: @escaping () -> Void) {

@@ -119,8 +119,8 @@ public final class RedisSessionPersistence: SessionPersistence {
         call(RedisSessionScripts.refresh, token: token, [String(epoch), ttlText, ""]) { completion($0.map { _ in }) }
     }
 
-    public func delete(token: String, epoch: Int64) {
-        call(RedisSessionScripts.delete, token: token, [String(epoch)]) { _ in }
+    public func delete(token: String, epoch: Int64, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void) {
+        call(RedisSessionScripts.delete, token: token, [String(epoch)]) { completion($0.map { _ in }) }
     }
 
     public func stop(completion: @escaping () -> Void) {

@@ -35,8 +35,9 @@ public protocol SessionPersistence: AnyObject {
     func refresh(token: String, epoch: Int64, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
     /// Gives ownership up (drain): another process may take over at once.
     func release(token: String, epoch: Int64, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
-    /// Deletes the session's keys if `epoch` is still its epoch (an ended session).
-    func delete(token: String, epoch: Int64)
+    /// Deletes the session's keys if `epoch` is still its epoch (an ended session); a
+    /// newer epoch or no keys is a success (nothing of ours to delete).
+    func delete(token: String, epoch: Int64, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
     /// Releases the process lease and closes; `completion` once the writes made before
     /// have been answered.
     func stop(completion: @escaping () -> Void)

@@ -9,6 +9,12 @@ struct DurableState {
     var isDraining = false
     /// The periodic TTL refresh.
     var refreshTimer: Disposable?
+    /// The store records of shared scenes' sessions held here (token to epoch): only a
+    /// token and a scene name, so any process can find the token; no journal.
+    var sharedRecords: [String: Int64] = [:]
+    /// Deletions the store could not take (it was unavailable), oldest first, retried
+    /// when it is back; at most ``SessionStore/maxPendingDeletes``.
+    var pendingDeletes: [(token: String, epoch: Int64)] = []
 }
 
 /// Sessions made durable through a ``SessionPersistence``: creation, takeover by token,
@@ -21,7 +27,10 @@ extension SessionStore {
     func startPersistence() {
         guard let persistence else { return }
         persistence.onAvailabilityChange = { [weak self] available in
-            if available { self?.recover() }
+            if available {
+                self?.retryDeletes()
+                self?.recover()
+            }
         }
         persistence.start()
         // Often enough that a key never outlives its owner's interest, and that an idle
@@ -49,6 +58,61 @@ extension SessionStore {
             self.log("session \(session.shortID) could not be stored: \(error)")
             self.end(session, reason: Session.movedReason)
         }
+    }
+
+    // MARK: - Shared scenes' sessions
+
+    /// Records a new session of a shared scene in the store (scene name only, at epoch
+    /// 1), so that another process finds its token (``session(id:completion:)``).
+    func recordShared(_ session: Session) {
+        guard let persistence else { return }
+        durable.sharedRecords[session.id] = 1
+        let stored = StoredSession(token: session.id, scene: session.sceneName,
+                                   createdAt: session.createdAt.timeIntervalSince1970, restoration: .none)
+        persistence.create(stored) { _ in }  // failed: the next refresh is fenced and forgets it
+    }
+
+    /// Takes over the store record of a shared scene's session resumed here under its
+    /// token (recording it if the store has none).
+    func adoptShared(_ session: Session) {
+        guard let persistence, persistence.isAvailable, !isDraining else { return }
+        persistence.takeOver(token: session.id) { [weak self, weak session] result in
+            guard let self, let session, !session.isEnded, self.byID[session.id] === session else { return }
+            switch result {
+            case .success(let stored?): self.durable.sharedRecords[session.id] = stored.epoch
+            case .success(nil): self.recordShared(session)
+            case .failure: break
+            }
+        }
+    }
+
+    // MARK: - Deleting
+
+    /// The most deletions kept for retry while the store is unavailable.
+    static var maxPendingDeletes: Int { 10_000 }
+
+    /// Deletes an ended session's keys (fenced by `epoch`); kept for retry if the store
+    /// cannot take it now, so no keys wait for their TTL.
+    func deleteKeys(token: String, epoch: Int64) {
+        guard let persistence else { return }
+        guard persistence.isAvailable else { return keepDelete(token: token, epoch: epoch) }
+        persistence.delete(token: token, epoch: epoch) { [weak self] result in
+            if case .failure(.unavailable) = result { self?.keepDelete(token: token, epoch: epoch) }
+        }
+    }
+
+    private func keepDelete(token: String, epoch: Int64) {
+        durable.pendingDeletes.append((token, epoch))
+        if durable.pendingDeletes.count > Self.maxPendingDeletes { durable.pendingDeletes.removeFirst() }
+    }
+
+    /// Sends the deletions kept while the store was unavailable (each still fenced: a
+    /// session taken over since has a newer epoch and keeps its keys).
+    func retryDeletes() {
+        guard let persistence, persistence.isAvailable, !durable.pendingDeletes.isEmpty else { return }
+        let pending = durable.pendingDeletes
+        durable.pendingDeletes = []
+        for (token, epoch) in pending { deleteKeys(token: token, epoch: epoch) }
     }
 
     // MARK: - Takeover
@@ -92,10 +156,14 @@ extension SessionStore {
     public func session(id token: String, completion: @escaping (Result<Session?, SessionError>) -> Void) {
         guard let persistence else { return completion(.success(byID[token])) }
         if let session = byID[token] {
-            guard let journal = session.journal, !journal.isDiverged, persistence.isAvailable else {
-                return completion(.success(session))
+            let epoch: Int64?  // what this process holds of it in the store, if anything
+            if let journal = session.journal {
+                epoch = journal.isDiverged ? nil : journal.epoch
+            } else {
+                epoch = durable.sharedRecords[token]
             }
-            persistence.refresh(token: token, epoch: journal.epoch) { [weak self] result in
+            guard let epoch, persistence.isAvailable else { return completion(.success(session)) }
+            persistence.refresh(token: token, epoch: epoch) { [weak self] result in
                 guard let self else { return }
                 guard case .failure(.fenced) = result else { return completion(.success(session)) }
                 self.drop(session)
@@ -132,8 +200,9 @@ extension SessionStore {
 
     /// Rebuilds a session taken over from the store.
     private func restore(_ stored: StoredSession) -> Result<Session?, SessionError> {
-        guard let definition = registry.scene(named: stored.scene), definition.sharing == .perConnection else {
-            return .success(nil)
+        guard let definition = registry.scene(named: stored.scene) else { return .success(nil) }
+        if definition.sharing == .shared {
+            return restoreShared(stored)
         }
         guard byID.count < configuration.maxSessions else {
             metrics.sessionsRefused += 1
@@ -162,6 +231,22 @@ extension SessionStore {
         return .success(session)
     }
 
+    /// A shared scene's session found in the store: a thin session under its token, on
+    /// the shared instance (its state lives in the scene, not in the session).
+    private func restoreShared(_ stored: StoredSession) -> Result<Session?, SessionError> {
+        guard sharedScenes != nil else { return .success(nil) }
+        do throws(SessionError) {
+            let session = try createSession(scene: stored.scene, parameters: [:], screenPath: [], clientAddress: nil,
+                                            token: stored.token)
+            durable.sharedRecords[session.id] = stored.epoch
+            metrics.sessionsResumed += 1
+            log("session \(session.shortID) taken over (\(stored.scene), shared across processes)")
+            return .success(session)
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// Brings a fresh scene instance to the stored state; the number of events replayed.
     @discardableResult
     static func restoreState(_ stored: StoredSession, into host: SceneHost, session: Session) -> Int {
@@ -188,6 +273,7 @@ extension SessionStore {
 
     private func refreshAll() {
         guard let persistence, persistence.isAvailable, !isDraining else { return }
+        retryDeletes()  // those that timed out while the connection stayed up
         var diverged = false
         for session in byID.values {
             guard let journal = session.journal else { continue }
@@ -197,6 +283,23 @@ extension SessionStore {
             }
             persistence.refresh(token: session.id, epoch: journal.epoch) { [weak self, weak session] result in
                 if case .failure(.fenced) = result, let self, let session, !session.isEnded {
+                    self.log("session \(session.shortID) was taken over elsewhere")
+                    self.end(session, reason: Session.movedReason)
+                }
+            }
+        }
+        // A shared scene's session resumed here while the store was unavailable has no record yet.
+        for session in byID.values where session.journal == nil && durable.sharedRecords[session.id] == nil
+                                        && sharedScenes != nil && session.scene.sharing == .shared {
+            adoptShared(session)
+        }
+        for (token, epoch) in durable.sharedRecords {
+            persistence.refresh(token: token, epoch: epoch) { [weak self] result in
+                // Taken over elsewhere (or ended there): this copy is stale, as a
+                // per-connection session's is; its clients resume where it lives now.
+                guard case .failure(.fenced) = result, let self, self.durable.sharedRecords[token] == epoch else { return }
+                self.durable.sharedRecords[token] = nil
+                if let session = self.byID[token] {
                     self.log("session \(session.shortID) was taken over elsewhere")
                     self.end(session, reason: Session.movedReason)
                 }
