@@ -9,6 +9,9 @@ struct DurableState {
     var isDraining = false
     /// The periodic TTL refresh.
     var refreshTimer: Disposable?
+    /// Refresh ticks so far, and how many make a round that refreshes every session.
+    var refreshTicks = 0
+    var ticksPerRound = 1
     /// The store records of shared scenes' sessions held here (token to epoch): only a
     /// token and a scene name, so any process can find the token; no journal.
     var sharedRecords: [String: Int64] = [:]
@@ -37,7 +40,11 @@ extension SessionStore {
         // owner learns of a takeover (its refresh is fenced) well within the TTL.
         let ttl = Int(persistence.timeToLive.components.seconds)
         let period = max(1, min(10, ttl / 3))
-        durable.refreshTimer = scheduler.schedulePeriodic((), startAfter: .seconds(period), period: .seconds(period)) { [weak self] state in
+        // Sessions nobody is connected to are checked every tick: a copy left behind by a
+        // takeover is one of them, and ends within a tick instead of a whole round.
+        let tick = min(2, period)
+        durable.ticksPerRound = max(1, period / tick)
+        durable.refreshTimer = scheduler.schedulePeriodic((), startAfter: .seconds(tick), period: .seconds(tick)) { [weak self] state in
             self?.refreshAll()
             return state
         }
@@ -274,9 +281,11 @@ extension SessionStore {
     private func refreshAll() {
         guard let persistence, persistence.isAvailable, !isDraining else { return }
         retryDeletes()  // those that timed out while the connection stayed up
+        durable.refreshTicks &+= 1
+        let wholeRound = durable.refreshTicks % durable.ticksPerRound == 0
         var diverged = false
         for session in byID.values {
-            guard let journal = session.journal else { continue }
+            guard let journal = session.journal, wholeRound || session.clients.isEmpty else { continue }
             if journal.isDiverged {
                 diverged = true
                 continue
@@ -293,7 +302,7 @@ extension SessionStore {
                                         && sharedScenes != nil && session.scene.sharing == .shared {
             adoptShared(session)
         }
-        for (token, epoch) in durable.sharedRecords {
+        for (token, epoch) in durable.sharedRecords where wholeRound || byID[token]?.clients.isEmpty ?? true {
             persistence.refresh(token: token, epoch: epoch) { [weak self] result in
                 // Taken over elsewhere (or ended there): this copy is stale, as a
                 // per-connection session's is; its clients resume where it lives now.
