@@ -239,6 +239,18 @@ public final class Session {
         }
     }
 
+    /// Sends `message` to every client for which `include` is true (behind answers
+    /// waiting for the store), as ``broadcast(_:except:)`` does.
+    func broadcast(_ message: OutgoingMessage, where include: (SessionClient) -> Bool) {
+        if let journal, journal.isHolding {
+            for client in clients where include(client) { journal.hold(message, for: client) }
+            return
+        }
+        for client in clients where include(client) {
+            client.send(message)
+        }
+    }
+
     /// Ends the session: says `bye` to the clients, closes them, releases the scene.
     /// A session that moved to another process (``Session/movedReason``) says no `bye`
     /// (the session lives on there) and closes its WebSockets with 4001.

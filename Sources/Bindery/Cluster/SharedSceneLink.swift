@@ -200,9 +200,13 @@ final class SharedSceneLink {
         }
     }
 
-    /// Applies outbox entries to the mirror and delivers them; false after a gap (the
-    /// mirror is reloaded from the snapshot, and reading resumes from there).
+    /// Applies outbox entries to the mirror and delivers them, the whole batch at once
+    /// (``SharedScenePatchBatch``: one merged patch per viewer, not one per entry); false
+    /// after a gap (what came before it is delivered, the mirror is reloaded from the
+    /// snapshot, and reading resumes from there).
     private func applyOutbox(_ entries: [(id: String, fields: [String: String])]) -> Bool {
+        var batch = SharedScenePatchBatch()
+        defer { if let host { batch.deliver(to: host.sessions) } }
         for (id, fields) in entries {
             guard let entryVersion = Int(fields["v"] ?? "") else { continue }
             if entryVersion <= mirrorVersion {
@@ -222,29 +226,15 @@ final class SharedSceneLink {
                 patch = decoded
                 mirror?.apply(decoded)
             }
-            deliver(patch: patch, patchJSON: patchJSON, origin: fields["o"] ?? "", forwardID: Int(fields["f"] ?? ""),
-                    answerJSON: fields["a"] ?? "")
+            var item = SharedScenePatchBatch.Item(patch: patch, patchJSON: patchJSON)
+            if fields["o"] == cluster.processID, let forwardID = Int(fields["f"] ?? ""),
+               let waiting = forwarded.removeValue(forKey: forwardID) {
+                item.sender = waiting.client
+                item.answer = try? SharedSceneWire.decodeMessage(fields["a"] ?? "")
+            }
+            batch.append(item)
         }
         return true
-    }
-
-    private func deliver(patch: PatchMessage?, patchJSON: String, origin: String, forwardID: Int?, answerJSON: String) {
-        var sender: SessionClient?
-        var answer: ServerMessage?
-        if origin == cluster.processID, let forwardID, let waiting = forwarded.removeValue(forKey: forwardID) {
-            sender = waiting.client
-            answer = try? SharedSceneWire.decodeMessage(answerJSON)
-        }
-        guard let host else { return }
-        let message = patch.map { OutgoingMessage(.patch($0), json: patchJSON) }
-        if let message {
-            for session in host.sessions { session.broadcast(message, except: sender) }
-        }
-        if let sender, let answer {
-            // A failed binding still changed things: the sender sees them, then the error.
-            if case .error = answer, let message { sender.send(message) }
-            sender.send(answer)
-        }
     }
 
     private func resyncLocalClients() {
