@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run cluster test-cluster bench-cluster test test-browser test-examples test-reliability soak test-tsan test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message fuzz-resp bench clean
+.PHONY: deps build run cluster test-cluster bench-cluster test test-browser test-examples test-reliability soak test-tsan test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message fuzz-message-run fuzz-resp bench clean
 
 deps:
 	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
@@ -199,16 +199,21 @@ fuzz-http:
 # libFuzzer over the whole message path (frame bytes -> JSON -> event dispatch on a demo
 # scene), in-process. SwiftPM would put libFuzzer's main into every product, so the
 # modules are built with swiftc, each as a static library in .build-fuzz (instrumented
-# for libFuzzer and ASan): RxCore, RxWidgets, Bindery without its transport files (the
-# four that import HTTPServer/EventLoop, and Server/: command line, logging, metrics export,
-# the client resource, which need the package's dependencies), BinderyDemo; then the entry point with the
+# for libFuzzer and ASan): RxCore, RxWidgets, EventLoop, HTTPServer, Redis, CoreMetrics (the
+# session store's), Bindery without its HTTP endpoints (the five files that use swift-log,
+# and Server/ but its latency histogram: command line, logging, metrics export, the client
+# resource, which need the package's dependencies), BinderyDemo; then the entry point with the
 # WebSocket frame sources (line tables only: full -g on the executable leaves a
 # MessageFuzz-1.swiftmodule in the working folder). rss/malloc limits make unbounded
 # growth a failure.
 FUZZ_DIR := .build-fuzz
-FUZZ_SWIFTC := swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -I $(FUZZ_DIR)
+FUZZ_SWIFTC := swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -package-name bindery_fuzz -I $(FUZZ_DIR) -I Sources/CLibUV -I Sources/CCrypto
 BINDERY_CORE_SOURCES := $(filter-out Sources/Bindery/App.swift Sources/Bindery/API/SessionAPI.swift \
-	Sources/Bindery/API/WebSocketEndpoint.swift Sources/Bindery/API/EventStream.swift,$(shell find Sources/Bindery -name '*.swift' -not -path 'Sources/Bindery/Server/*'))
+	Sources/Bindery/API/WebSocketEndpoint.swift Sources/Bindery/API/EventStream.swift Sources/Bindery/API/UploadAPI.swift,\
+	$(shell find Sources/Bindery -name '*.swift' -not -path 'Sources/Bindery/Server/*')) Sources/Bindery/Server/LatencyHistogram.swift
+# The session store's modules (EventLoop, HTTPServer, Redis: libuv and libcrypto through their
+# module maps) and swift-metrics' CoreMetrics from the package's checkout.
+CORE_METRICS_SOURCES = $(shell find .build/checkouts/swift-metrics/Sources/CoreMetrics -name '*.swift')
 MESSAGE_FUZZ_SOURCES := Fuzz/MessageFuzz/main.swift \
 	$(addprefix Sources/HTTPServer/WebSocket/,FrameParser.swift MessageAssembler.swift UTF8Validator.swift \
 	WebSocketError.swift WebSocketCloseCode.swift WebSocketOpcode.swift)
@@ -220,12 +225,22 @@ $(FUZZ_DIR)/lib$(1).a: $(2) $(3)
 endef
 $(eval $(call fuzz_module,RxCore,$(shell find Sources/RxCore -name '*.swift'),))
 $(eval $(call fuzz_module,RxWidgets,$(shell find Sources/RxWidgets -name '*.swift'),$(FUZZ_DIR)/libRxCore.a))
-$(eval $(call fuzz_module,Bindery,$(BINDERY_CORE_SOURCES),$(FUZZ_DIR)/libRxWidgets.a))
+$(eval $(call fuzz_module,CoreMetrics,$(CORE_METRICS_SOURCES),))
+$(eval $(call fuzz_module,EventLoop,$(shell find Sources/EventLoop -name '*.swift'),$(FUZZ_DIR)/libRxCore.a))
+$(eval $(call fuzz_module,HTTPServer,$(shell find Sources/HTTPServer -name '*.swift'),$(FUZZ_DIR)/libEventLoop.a))
+$(eval $(call fuzz_module,Redis,$(shell find Sources/Redis -name '*.swift'),$(FUZZ_DIR)/libEventLoop.a))
+$(eval $(call fuzz_module,Bindery,$(BINDERY_CORE_SOURCES),$(FUZZ_DIR)/libRxWidgets.a $(FUZZ_DIR)/libHTTPServer.a \
+	$(FUZZ_DIR)/libRedis.a $(FUZZ_DIR)/libCoreMetrics.a))
 $(eval $(call fuzz_module,BinderyDemo,$(shell find Sources/BinderyDemo -name '*.swift'),$(FUZZ_DIR)/libBindery.a))
 $(FUZZ_DIR)/message-fuzz: $(MESSAGE_FUZZ_SOURCES) $(FUZZ_DIR)/libBinderyDemo.a
 	$(FUZZ_SWIFTC) -gline-tables-only -use-ld=lld -module-name MessageFuzz $(MESSAGE_FUZZ_SOURCES) \
-		-L $(FUZZ_DIR) -lBinderyDemo -lBindery -lRxWidgets -lRxCore -o $@
-fuzz-message: $(FUZZ_DIR)/message-fuzz
+		-L $(FUZZ_DIR) -lBinderyDemo -lBindery -lRedis -lHTTPServer -lEventLoop -lCoreMetrics -lRxWidgets -lRxCore \
+		-luv -lcrypto -o $@
+# CoreMetrics' sources come from the package's checkout: resolve it before the file lists are read.
+fuzz-message:
+	$(SWIFT) package resolve
+	$(MAKE) fuzz-message-run
+fuzz-message-run: $(FUZZ_DIR)/message-fuzz
 	@mkdir -p $(FUZZ_DIR)/corpus-message
 	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/message-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
 		-rss_limit_mb=2048 -malloc_limit_mb=512 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/message- \

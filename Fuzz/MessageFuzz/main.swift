@@ -60,6 +60,8 @@ private func expectation(for text: String) -> (seq: Int?, isBye: Bool) {
     case .success(.event(let event)): return (event.seq, false)
     case .success(.resync(let seq)): return (seq, false)
     case .success(.bye): return (nil, true)
+    case .success(.rows(let request)): return (request.seq, false)
+    case .success(.upload(let upload)): return (upload.seq, false)
     case .failure(let failure): return (failure.seq, false)
     }
 }
