@@ -181,6 +181,32 @@ final class ClusterRedisTests: XCTestCase {
         XCTAssertTrue(clusterEventually { (try? self.redis.cli(["EXISTS", "bindery:s:\(token)"])) == "0" }, "ended: no keys")
     }
 
+    func testASharedScenesHTTPEventsAreAnsweredOnEveryServer() throws {
+        let pair = try startServer(secondApp: true)
+        let a = pair, b = try XCTUnwrap(pair.second)
+        let token = try newSession(a.baseURL, scene: "board")
+        for (index, base) in [a.baseURL, b.baseURL].enumerated() {
+            let value = Double(index + 1) / 10
+            let one = try curlRequest("POST", base + "/api/sessions/\(token)/events",
+                                      body: #"{"type":"event","seq":\#(index + 1),"target":"sharedSlider","event":"valueChanged","value":\#(value)}"#)
+            XCTAssertEqual(one.status, 200, one.body)
+            XCTAssertTrue(one.body.hasPrefix(#"{"type":"patch","ack":\#(index + 1)"#), "the owner's answer, not null: \(one.body)")
+        }
+        // An array: each answer in its place, the one refused at once too.
+        let many = try curlRequest("POST", b.baseURL + "/api/sessions/\(token)/events", body: """
+            [{"type":"event","seq":10,"target":"sharedSlider","event":"valueChanged","value":0.5},
+             {"type":"event","seq":11,"target":"sharedSlider"},
+             {"type":"event","seq":12,"target":"nope","event":"valueChanged","value":1}]
+            """)
+        XCTAssertEqual(many.status, 200, many.body)
+        let answers = (try? JSONSerialization.jsonObject(with: Data(many.body.utf8))) as? [[String: Any]] ?? []
+        XCTAssertEqual(answers.map { $0["type"] as? String }, ["patch", "error", "error"], many.body)
+        XCTAssertEqual(answers.map { $0["ack"] as? Int }, [10, 11, 12], many.body)
+        XCTAssertEqual(answers.last?["code"] as? String, "unknown-target", "the owner's refusal: \(many.body)")
+        let scene = try curlRequest("GET", a.baseURL + "/api/sessions/\(token)")
+        XCTAssertTrue(scene.body.contains(#""value":0.5"#), "applied: \(scene.body.prefix(300))")
+    }
+
     func testADeleteDuringAStoreOutageIsMadeWhenTheStoreIsBack() throws {
         let server = try startServer()
         let token = try newSession(server.baseURL)

@@ -151,9 +151,10 @@ final class SessionAPI {
         guard case .array(let messages) = body else {
             return answer(to: request.bodyText, session: session) { done(.json($0)) }
         }
-        // Answers come back in order (one session's replies are ordered).
-        var answers: [String] = []
-        answers.reserveCapacity(messages.count)
+        // Each answer in its message's place (a shared scene's forwarded events are
+        // answered later than those refused at once).
+        var answers = [String](repeating: "null", count: messages.count)
+        var answered = 0
         let finish = {
             var writer = JSONWriter()
             writer.raw("[")
@@ -165,19 +166,23 @@ final class SessionAPI {
             done(.json(writer.text))
         }
         if messages.isEmpty { return finish() }
-        for message in messages {
+        for (index, message) in messages.enumerated() {
             answer(to: message.jsonText, session: session) { json in
-                answers.append(json)
-                if answers.count == messages.count { finish() }
+                answers[index] = json
+                answered += 1
+                if answered == messages.count { finish() }
             }
         }
     }
 
     private func answer(to text: String, session: Session, _ reply: @escaping (String) -> Void) {
         guard !session.isEnded else { return reply(MessageEncoder.encode(.bye(reason: session.endReason ?? "ended"))) }
-        session.handle(text: text, from: nil) { answer in
-            reply(answer.map { MessageEncoder.encode($0) } ?? "null")
+        let encoded = { (answer: ServerMessage?) in reply(answer.map { MessageEncoder.encode($0) } ?? "null") }
+        if let link = session.host?.sharedLink {
+            // A scene shared across processes: the owner answers, through the outbox.
+            return link.answering(encoded) { session.handle(text: text, from: nil) }
         }
+        session.handle(text: text, from: nil, reply: encoded)
     }
 
     // MARK: - Helpers

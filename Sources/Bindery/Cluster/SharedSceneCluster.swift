@@ -32,12 +32,17 @@ public final class SharedSceneCluster {
         public var readBatch: Int
         /// Prefix of every key (`bindery:`).
         public var keyPrefix: String
+        /// How long an HTTP event waits for the owner's answer before it is answered
+        /// `store-unavailable` (an owner's failover takes 1–2 s; the next owner runs the
+        /// inbox, so the answer usually comes).
+        public var answerTimeout: Duration
 
         /// The defaults: a 1.5 s lease refreshed every 500 ms, so an owner's death is
         /// noticed within 2 s.
         public init(leaseDuration: Duration = .milliseconds(1500), refreshInterval: Duration = .milliseconds(500),
                     viewerCountLifetime: Duration = .milliseconds(1250), streamMaxLength: Int = 100_000,
-                    outboxMaxLength: Int = 10_000, readBatch: Int = 512, keyPrefix: String = "bindery:") {
+                    outboxMaxLength: Int = 10_000, readBatch: Int = 512, keyPrefix: String = "bindery:",
+                    answerTimeout: Duration = .seconds(5)) {
             self.leaseDuration = leaseDuration
             self.refreshInterval = refreshInterval
             self.viewerCountLifetime = viewerCountLifetime
@@ -45,6 +50,7 @@ public final class SharedSceneCluster {
             self.outboxMaxLength = outboxMaxLength
             self.readBatch = readBatch
             self.keyPrefix = keyPrefix
+            self.answerTimeout = answerTimeout
         }
     }
 

@@ -19,6 +19,10 @@ final class SharedSceneLink {
     private struct Forwarded {
         weak var client: SessionClient?
         let sentAt: UInt64
+        /// An HTTP request's answer (no client): called once, with the owner's answer or
+        /// an error (store away, no answer in time).
+        var reply: ((ServerMessage) -> Void)?
+        var timer: LoopTimer?
     }
 
     let name: String
@@ -42,6 +46,8 @@ final class SharedSceneLink {
     private let outReader: RedisConnection
     private var forwarded: [Int: Forwarded] = [:]
     private var nextForwardID = 1
+    /// The answer slot of the HTTP event being handled (``answering(_:_:)``).
+    private var pendingReply: ((ServerMessage) -> Void)?
     private var localViewers = 0
     private var ticker: LoopTimer?
     private var lastTickAt: UInt64 = 0
@@ -100,6 +106,10 @@ final class SharedSceneLink {
         isStopped = true
         ticker?.close()
         ticker = nil
+        for (id, waiting) in forwarded where waiting.reply != nil {
+            answerForwarded(id, .error(ErrorMessage(code: .storeUnavailable,
+                                                    message: "the server is shutting down; the event may or may not have been applied")))
+        }
         if isOwner { demote(reason: "stopped", release: releasing) }
         commitHook?.close()
         commitHook = nil
@@ -131,15 +141,50 @@ final class SharedSceneLink {
         }
         let id = nextForwardID
         nextForwardID += 1
-        if let client { forwarded[id] = Forwarded(client: client, sentAt: Self.now()) }
+        if let client {
+            forwarded[id] = Forwarded(client: client, sentAt: Self.now())
+        } else if let reply = pendingReply {
+            pendingReply = nil
+            let timeout = cluster.configuration.answerTimeout
+            let timer = cluster.loop.scheduleTimer(after: timeout) { [weak self] in
+                self?.answerForwarded(id, .error(ErrorMessage(
+                    ack: event.seq, code: .storeUnavailable,
+                    message: "the shared scene's owner did not answer within \(timeout); the event may or may not have been applied",
+                    target: event.target)))
+            }
+            forwarded[id] = Forwarded(client: nil, sentAt: Self.now(), reply: reply, timer: timer)
+        }
         connection.send(["XADD", keys.inbox, "MAXLEN", "~", maxLength, "*", "k", "e", "o", cluster.processID,
                          "f", String(id), "s", session.shortID, "m", SharedSceneWire.encode(event)]) { [weak self] result in
-            guard case .failure(let error) = result, let self, let waiting = self.forwarded.removeValue(forKey: id) else { return }
-            waiting.client?.send(.error(ErrorMessage(ack: event.seq, code: .storeUnavailable,
-                                                     message: "the shared scene's store is unavailable (\(error)); try again",
-                                                     target: event.target)))
+            guard case .failure(let error) = result, let self, let waiting = self.forwarded[id] else { return }
+            let refusal = ServerMessage.error(ErrorMessage(ack: event.seq, code: .storeUnavailable,
+                                                           message: "the shared scene's store is unavailable (\(error)); try again",
+                                                           target: event.target))
+            if waiting.reply != nil { return self.answerForwarded(id, refusal) }
+            self.forwarded[id] = nil
+            waiting.client?.send(refusal)
         }
         return nil
+    }
+
+    /// Runs `body` (a session handling an HTTP event, no client) so that an event it
+    /// forwards is answered through `reply` once the owner's answer comes back through
+    /// the outbox (or with `store-unavailable` if Redis refuses it or no answer comes
+    /// within ``SharedSceneCluster/Configuration/answerTimeout``), as a store-less server answers at once. An answer made
+    /// here (refused before forwarding) goes to `reply` at once.
+    func answering(_ reply: @escaping (ServerMessage?) -> Void, _ body: () -> ServerMessage?) {
+        pendingReply = { reply($0) }
+        let answer = body()
+        guard pendingReply != nil else { return }  // forwarded: answered later
+        pendingReply = nil
+        reply(answer)
+    }
+
+    /// Gives a waiting HTTP event its answer (once).
+    private func answerForwarded(_ id: Int, _ answer: ServerMessage) {
+        guard let waiting = forwarded.removeValue(forKey: id) else { return }
+        waiting.timer?.close()
+        waiting.reply?(answer)
     }
 
     /// This process's viewer count changed.
@@ -228,9 +273,17 @@ final class SharedSceneLink {
             }
             var item = SharedScenePatchBatch.Item(patch: patch, patchJSON: patchJSON)
             if fields["o"] == cluster.processID, let forwardID = Int(fields["f"] ?? ""),
-               let waiting = forwarded.removeValue(forKey: forwardID) {
-                item.sender = waiting.client
-                item.answer = try? SharedSceneWire.decodeMessage(fields["a"] ?? "")
+               let waiting = forwarded[forwardID] {
+                let answer = try? SharedSceneWire.decodeMessage(fields["a"] ?? "")
+                if waiting.reply != nil {
+                    // An HTTP event: its answer is the response; the patch goes to every viewer here.
+                    answerForwarded(forwardID, answer ?? .error(ErrorMessage(code: .badMessage,
+                                                                             message: "the owner's answer could not be read")))
+                } else {
+                    forwarded[forwardID] = nil
+                    item.sender = waiting.client
+                    item.answer = answer
+                }
             }
             batch.append(item)
         }
@@ -254,7 +307,7 @@ final class SharedSceneLink {
         }
         lastTickAt = now
         reportViewers()
-        forwarded = forwarded.filter { now &- $0.value.sentAt < 30_000_000_000 }
+        forwarded = forwarded.filter { $0.value.reply != nil || now &- $0.value.sentAt < 30_000_000_000 }
         if isOwner {
             // Stop before the lease can have run out, whatever Redis says later.
             let lease = Self.nanoseconds(cluster.configuration.leaseDuration)
