@@ -93,7 +93,9 @@ public final class Session {
         guard let host else {
             return SceneMessage(session: id, scene: scene.name, title: scene.title, resumed: resumed, widgets: [], ack: ack)
         }
-        return host.sceneMessage(session: self, resumed: resumed, ack: ack)
+        var message = host.sceneMessage(session: self, resumed: resumed, ack: ack)
+        if resumed, journal?.isFreshMount == true { message.restored = false }
+        return message
     }
 
     /// Handles one client message given as JSON text and returns the answer to send

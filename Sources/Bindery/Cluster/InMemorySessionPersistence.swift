@@ -51,9 +51,17 @@ public final class InMemorySessionPersistence: SessionPersistence {
     public func append(token: String, epoch: Int64, seq: Int?, event: String?, state: String?,
                        completion: @escaping (Result<Void, SessionPersistenceError>) -> Void) {
         let result = fenced(token, epoch) { stored in
-            if let event { stored.journal.append(event) }
+            if let state {
+                stored.state = state
+                stored.journal = []  // the state replaces the journal
+            } else if let event, stored.isRestorable {
+                stored.journal.append(event)
+                if stored.journal.count > SessionJournal.maxLength {
+                    stored.journal = []
+                    stored.isRestorable = false
+                }
+            }
             if let seq { stored.lastSeq = seq }
-            if let state { stored.state = state }
         }
         if holdsReplies, case .success = result {
             heldReplies.append(completion)
@@ -67,7 +75,9 @@ public final class InMemorySessionPersistence: SessionPersistence {
         guard var stored = sessions[token] else { return completion(.success(nil)) }
         writes += 1
         stored.epoch += 1
-        sessions[token] = stored
+        var record = stored
+        record.isRestorable = true  // mounted fresh by this takeover: restorable from here
+        sessions[token] = record
         completion(.success(stored))
     }
 

@@ -40,15 +40,7 @@ extension Session {
         if case .error(let error) = answer, error.code != .bindingFailed {
             return journal.finish(pending, answer: answer)
         }
-        let state: String?
-        if journal.restoration == .encoded, let restoring = host.controller as? StateRestoring {
-            let coder = StateCoder()
-            restoring.encodeRestorableState(with: coder)
-            state = coder.json
-        } else {
-            state = nil
-        }
-        let entry = journal.restoration == .replay ? event.journalJSON : nil
+        let (entry, state) = journal.record(event, controller: host.controller)
         persistence.append(token: id, epoch: journal.epoch, seq: event.seq, event: entry, state: state) { [weak self] result in
             guard let self else { return }
             switch result {

@@ -25,10 +25,25 @@ final class SessionJournal {
         case message(OutgoingMessage, SessionClient)
     }
 
+    /// The most events a session's journal (`s:<token>:log`) keeps. A `.replay` scene
+    /// that adopts ``StateRestoring`` is then compacted (its encoded state replaces the
+    /// journal); one that does not is marked not restorable (a takeover mounts it fresh and
+    /// says `"restored": false`). Bounds the store's memory and a takeover's replay.
+    static let maxLength = 1_000
+
     /// The session's epoch in the store: every write carries it.
     var epoch: Int64
     /// How the session is rebuilt elsewhere.
     let restoration: SceneRestoration
+    /// Events in the store's journal (as far as this process knows: the store enforces
+    /// the cap too).
+    private(set) var length = 0
+    /// The journal went over ``maxLength`` without a state to compact into: the store
+    /// marked the session not restorable, and events are no longer journaled.
+    private(set) var isOverCap = false
+    /// This copy was taken over from a session the store could not restore (a fresh
+    /// mount): its next `scene` says `"restored": false`, until an event is accepted.
+    var isFreshMount = false
     /// A write failed with the store unreachable: the scene here may be ahead of the
     /// journal, so events are refused (`store-unavailable`) until the session is rebuilt
     /// from the store.
@@ -46,6 +61,51 @@ final class SessionJournal {
     init(epoch: Int64, restoration: SceneRestoration) {
         self.epoch = epoch
         self.restoration = restoration
+    }
+
+    /// A journal for `stored`, taken over (or rebuilt) here.
+    convenience init(_ stored: StoredSession) {
+        self.init(epoch: stored.epoch, restoration: stored.restoration)
+        adopt(stored)
+    }
+
+    /// Takes `stored`'s epoch and journal length (a rebuild from the store).
+    func adopt(_ stored: StoredSession) {
+        epoch = stored.epoch
+        length = stored.journal.count
+        isOverCap = false  // the store clears its mark when a takeover mounts it fresh
+        isFreshMount = !stored.isRestorable
+    }
+
+    /// What to write for an accepted `event`: its JSON for the journal and/or the scene's
+    /// encoded state (which, when given, replaces the journal: see ``RedisSessionScripts/append``).
+    func record(_ event: EventMessage, controller: AnyObject?) -> (event: String?, state: String?) {
+        isFreshMount = false
+        switch restoration {
+        case .none:
+            return (nil, nil)
+        case .encoded:
+            return (nil, Self.encodedState(of: controller))
+        case .replay:
+            if isOverCap { return (nil, nil) }
+            if length < Self.maxLength {
+                length += 1
+                return (event.journalJSON, nil)
+            }
+            if let state = Self.encodedState(of: controller) {
+                length = 0  // compacted: the state after this event replaces the journal
+                return (nil, state)
+            }
+            isOverCap = true  // the store drops the journal and marks the session
+            return (event.journalJSON, nil)
+        }
+    }
+
+    private static func encodedState(of controller: AnyObject?) -> String? {
+        guard let restoring = controller as? StateRestoring else { return nil }
+        let coder = StateCoder()
+        restoring.encodeRestorableState(with: coder)
+        return coder.json
     }
 
     /// Whether messages must queue (an answer is waiting for the store).

@@ -229,11 +229,11 @@ extension SessionStore {
             session.rateLimiter = RateLimiter(rate: Double(rate), burst: Double(rate))
         }
         host.attach(session)
-        session.journal = SessionJournal(epoch: stored.epoch, restoration: stored.restoration)
+        session.journal = SessionJournal(stored)
         let replayed = Self.restoreState(stored, into: host, session: session)
         byID[session.id] = session
         metrics.sessionsResumed += 1
-        log("session \(session.shortID) taken over (\(stored.scene), epoch \(stored.epoch), \(stored.restoration.rawValue)\(stored.restoration == .replay ? ", \(replayed) events replayed" : ""))")
+        log("session \(session.shortID) taken over (\(stored.scene), epoch \(stored.epoch), \(stored.restoration.rawValue)\(stored.restoration == .replay ? ", \(replayed) events replayed" : "")\(stored.isRestorable ? "" : ", not restorable: mounted fresh"))")
         startGraceTimer(session)
         return .success(session)
     }
@@ -260,6 +260,13 @@ extension SessionStore {
         var replayed = 0
         switch stored.restoration {
         case .replay:
+            // Over the journal's cap with no state to compact into: a fresh mount (the
+            // next `scene` says `"restored": false`).
+            guard stored.isRestorable else { break }
+            // Compacted: the state of the events before the journal, then the journal.
+            if let state = stored.state, let coder = StateCoder(json: state), let restoring = host.controller as? StateRestoring {
+                restoring.decodeRestorableState(with: coder)
+            }
             for json in stored.journal {
                 guard case .success(.event(let event)) = MessageDecoder.decode(json) else { continue }
                 _ = host.dispatch(event, session: session, client: nil)  // answers discarded
@@ -345,7 +352,7 @@ extension SessionStore {
                     do throws(ProtocolError) {
                         let host = try self.host(for: session.scene, parameters: session.sceneParameters)
                         Self.restoreState(stored, into: host, session: session)
-                        journal.epoch = stored.epoch
+                        journal.adopt(stored)
                         journal.isDiverged = false
                         session.replaceHost(with: host)
                         self.log("session \(session.shortID) rebuilt from the store (epoch \(stored.epoch))")

@@ -108,6 +108,10 @@ public struct SceneMessage: Equatable, Sendable {
     public var layout: SceneLayout?
     /// The `seq` of a `resync` this answers.
     public var ack: Int?
+    /// False on a resume whose state the session store could not rebuild (its journal
+    /// went over the cap): the scene is mounted fresh under the same token. Nil (not
+    /// sent) otherwise.
+    public var restored: Bool?
 
     /// A scene message.
     public init(session: String, scene: String, title: String, resumed: Bool, widgets: [WidgetSnapshot],

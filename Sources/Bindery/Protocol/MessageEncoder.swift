@@ -44,6 +44,10 @@ public enum MessageEncoder {
         }
         writer.raw(",\"resumed\":")
         writer.bool(scene.resumed)
+        if let restored = scene.restored {
+            writer.raw(",\"restored\":")
+            writer.bool(restored)
+        }
         writer.raw(",\"widgets\":[")
         for (index, widget) in scene.widgets.enumerated() {
             if index > 0 { writer.raw(",") }

@@ -1,0 +1,139 @@
+@testable import Bindery
+import Foundation
+import RxCore
+import RxTesting
+import RxWidgets
+import XCTest
+
+/// Counts taps; replayed by default, and able to encode its count, so its journal can be
+/// compacted into the encoded state at the cap.
+final class TestCounterViewController: ViewController, Scene, StateRestoring {
+    let bag = DisposeBag()
+    let plus = Button()
+    let shown = Label()
+    private var count = 0
+
+    var sceneWidgets: [(id: String, widget: View)] { [("plus", plus), ("shown", shown)] }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        plus.rx.tap.subscribe(onNext: { [unowned self] in
+            count += 1
+            shown.text = "n=\(count)"
+        }).disposed(by: bag)
+    }
+
+    func encodeRestorableState(with coder: StateCoder) {
+        coder.encode(count, forKey: "count")
+    }
+
+    func decodeRestorableState(with coder: StateCoder) {
+        count = coder.decodeInteger(forKey: "count")
+        shown.text = "n=\(count)"
+    }
+}
+
+/// The journal's cap on the in-memory store (two `SessionStore`s sharing it act as two
+/// processes): compaction into the encoded state, or a session marked not restorable
+/// that a takeover mounts fresh and says so.
+final class SessionJournalTests: XCTestCase {
+    var scheduler: TestScheduler!
+    var persistence: InMemorySessionPersistence!
+
+    override func setUp() {
+        super.setUp()
+        scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+        persistence = InMemorySessionPersistence(timeToLive: .seconds(40))
+    }
+
+    private func makeStore() -> SessionStore {
+        let registry = makeTestRegistry()
+        registry.register("counter") { TestCounterViewController() }
+        return SessionStore(registry: registry,
+                            configuration: SessionStore.Configuration(gracePeriod: .seconds(30), strictBindingErrors: false),
+                            scheduler: scheduler, flushScheduler: scheduler, persistence: persistence)
+    }
+
+    private func takeOver(_ token: String, on store: SessionStore) throws -> Session {
+        var taken: Result<Session?, SessionError>?
+        store.session(id: token) { taken = $0 }
+        return try XCTUnwrap(try XCTUnwrap(taken).get())
+    }
+
+    private func text(_ session: Session, _ id: String) -> String? {
+        (session.widget(withID: id) as? Label)?.text ?? (session.widget(withID: id) as? TextField)?.text
+    }
+
+    /// Handles `text` as the HTTP API does (journaled before the answer).
+    private func send(_ text: String, to session: Session) {
+        var answered = false
+        session.handle(text: text, from: nil) { _ in answered = true }
+        XCTAssertTrue(answered, "answered at once by the in-memory store")
+    }
+
+    private func encoded(_ message: SceneMessage) -> String {
+        MessageEncoder.encode(.scene(message))
+    }
+
+    func testAJournalUpToTheCapIsReplayedWhole() throws {
+        let storeA = makeStore(), storeB = makeStore()
+        let session = try storeA.createSession(scene: "echo")
+        for seq in 1...SessionJournal.maxLength {
+            send(#"{"type":"event","seq":\#(seq),"target":"input","event":"editingChanged","value":"v\#(seq)"}"#, to: session)
+        }
+        XCTAssertEqual(persistence.sessions[session.id]?.journal.count, SessionJournal.maxLength)
+        let moved = try takeOver(session.id, on: storeB)
+        XCTAssertEqual(text(moved, "output"), "V\(SessionJournal.maxLength)")
+        XCTAssertFalse(encoded(moved.sceneMessage(resumed: true)).contains("restored"), "restored as usual: nothing said")
+    }
+
+    func testAReplayJournalOverTheCapIsDroppedAndATakeoverMountsFreshAndSaysSo() throws {
+        let storeA = makeStore(), storeB = makeStore()
+        let session = try storeA.createSession(scene: "echo")
+        var answers: [ServerMessage?] = []
+        for seq in 1...(SessionJournal.maxLength + 5) {
+            session.handle(text: #"{"type":"event","seq":\#(seq),"target":"input","event":"editingChanged","value":"v\#(seq)"}"#,
+                           from: nil) { answers.append($0) }
+        }
+        XCTAssertEqual(answers.compactMap { $0?.ack }, Array(1...(SessionJournal.maxLength + 5)), "every event acknowledged")
+        let stored = try XCTUnwrap(persistence.sessions[session.id])
+        XCTAssertEqual(stored.journal, [], "over the cap: the journal is dropped, not kept growing")
+        XCTAssertFalse(stored.isRestorable)
+        XCTAssertEqual(stored.lastSeq, SessionJournal.maxLength + 5)
+
+        let moved = try takeOver(session.id, on: storeB)
+        XCTAssertEqual(moved.id, session.id, "the same token")
+        XCTAssertEqual(text(moved, "output"), "", "a fresh mount")
+        let scene = encoded(moved.sceneMessage(resumed: true))
+        XCTAssertTrue(scene.contains(#""resumed":true,"restored":false"#), scene)
+        XCTAssertEqual(persistence.sessions[session.id]?.isRestorable, true, "restorable again from the fresh mount")
+
+        // From the fresh mount on, the session is journaled and restorable again.
+        var answer: ServerMessage??
+        moved.handle(text: #"{"type":"event","seq":1,"target":"input","event":"editingChanged","value":"again"}"#,
+                     from: nil) { answer = $0 }
+        XCTAssertEqual(answer??.ack, 1)
+        XCTAssertFalse(encoded(moved.sceneMessage(resumed: true)).contains("restored"), "said until the next event")
+        XCTAssertEqual(persistence.sessions[session.id]?.journal.count, 1)
+        let back = try takeOver(session.id, on: storeA)
+        XCTAssertEqual(text(back, "output"), "AGAIN")
+    }
+
+    func testAReplaySceneThatEncodesItsStateIsCompactedAtTheCap() throws {
+        let storeA = makeStore(), storeB = makeStore()
+        let session = try storeA.createSession(scene: "counter")
+        let taps = SessionJournal.maxLength + 6
+        for seq in 1...taps {
+            send(#"{"type":"event","seq":\#(seq),"target":"plus","event":"touchUpInside"}"#, to: session)
+        }
+        XCTAssertEqual(text(session, "shown"), "n=\(taps)")
+        let stored = try XCTUnwrap(persistence.sessions[session.id])
+        XCTAssertEqual(stored.state, #"{"count":\#(SessionJournal.maxLength + 1)}"#, "the state after the event at the cap")
+        XCTAssertEqual(stored.journal.count, 5, "only the events after it")
+        XCTAssertTrue(stored.isRestorable)
+
+        let moved = try takeOver(session.id, on: storeB)
+        XCTAssertEqual(text(moved, "shown"), "n=\(taps)", "decoded, then the rest replayed")
+        XCTAssertFalse(encoded(moved.sceneMessage(resumed: true)).contains("restored"))
+    }
+}
