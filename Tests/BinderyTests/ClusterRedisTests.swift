@@ -207,6 +207,28 @@ final class ClusterRedisTests: XCTestCase {
         XCTAssertTrue(scene.body.contains(#""value":0.5"#), "applied: \(scene.body.prefix(300))")
     }
 
+    func testAJournalOverTheCapIsDroppedAndATakeoverSaysTheSceneWasMountedFresh() throws {
+        let pair = try startServer(secondApp: true)
+        let a = pair, b = try XCTUnwrap(pair.second)
+        let token = try newSession(a.baseURL)
+        let count = 1_005
+        let events = (1...count).map { #"{"type":"event","seq":\#($0),"target":"input","event":"editingChanged","value":"v\#($0)"}"# }
+        let sent = try curlRequest("POST", a.baseURL + "/api/sessions/\(token)/events", body: "[" + events.joined(separator: ",") + "]",
+                                   timeout: 30)
+        XCTAssertEqual(sent.status, 200)
+        XCTAssertTrue(sent.body.contains(#""ack":\#(count),"#), "all acknowledged")
+        XCTAssertEqual(try redis.cli(["LLEN", "bindery:s:\(token):log"]), "0", "the journal does not grow past the cap")
+        XCTAssertEqual(try redis.cli(["HGET", "bindery:s:\(token)", "lost"]), "1")
+        XCTAssertEqual(try redis.cli(["HGET", "bindery:s:\(token)", "seq"]), "\(count)")
+
+        let resumed = try curlRequest("GET", b.baseURL + "/api/sessions/\(token)")
+        XCTAssertEqual(resumed.status, 200)
+        XCTAssertTrue(resumed.body.contains(#""resumed":true,"restored":false"#), resumed.body)
+        XCTAssertEqual(try redis.cli(["HGET", "bindery:s:\(token)", "lost"]), "", "restorable again from the fresh mount")
+        XCTAssertEqual(try type(b.baseURL, token, "again", seq: 1).status, 200)
+        XCTAssertEqual(try redis.cli(["LLEN", "bindery:s:\(token):log"]), "1")
+    }
+
     func testADeleteDuringAStoreOutageIsMadeWhenTheStoreIsBack() throws {
         let server = try startServer()
         let token = try newSession(server.baseURL)

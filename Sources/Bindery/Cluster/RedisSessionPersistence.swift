@@ -90,7 +90,7 @@ public final class RedisSessionPersistence: SessionPersistence {
         let start = LatencyHistogram.now()
         let metrics = self.metrics
         call(RedisSessionScripts.append, token: token,
-             [String(epoch), ttlText, seq.map(String.init) ?? "", event ?? "", state ?? ""]) { result in
+             [String(epoch), ttlText, seq.map(String.init) ?? "", event ?? "", state ?? "", Self.journalCap]) { result in
             metrics.writes.increment()
             metrics.writeLatency.recordNanoseconds(LatencyHistogram.now() - start)
             completion(result.map { _ in })
@@ -164,12 +164,16 @@ public final class RedisSessionPersistence: SessionPersistence {
             if let key = flat[index].string { fields[key] = flat[index + 1].string }
             index += 2
         }
-        return StoredSession(token: token, scene: fields["scene"] ?? "", createdAt: Double(fields["created"] ?? "") ?? 0,
+        var stored = StoredSession(token: token, scene: fields["scene"] ?? "", createdAt: Double(fields["created"] ?? "") ?? 0,
                              epoch: Int64(fields["epoch"] ?? "") ?? 0, lastSeq: fields["seq"].flatMap { Int($0) },
                              restoration: SceneRestoration(rawValue: fields["mode"] ?? "") ?? .replay,
                              journal: journal.compactMap(\.string), state: fields["state"], owner: fields["owner"] ?? "",
                              parameters: decode(fields["params"]))
+        stored.isRestorable = fields["lost"] != "1"
+        return stored
     }
+
+    private static let journalCap = String(SessionJournal.maxLength)
 
     /// Scene parameters as a JSON object ('' for none).
     static func encode(_ parameters: [String: String]) -> String {
