@@ -28,10 +28,11 @@ extension Session {
         guard let host, !isEnded, let store else {
             return journal.answer(handle(message, from: client), reply: reply)
         }
-        guard let persistence = store.persistence, persistence.isAvailable, !journal.isDiverged, !store.isDraining else {
+        guard let persistence = store.persistence, persistence.isAvailable, !journal.isDiverged, !store.isDraining,
+              !journal.isReleasing else {
             store.metrics.countError(.storeUnavailable)
             journal.owesScene = true
-            return journal.answer(Self.storeUnavailable(event), reply: reply)
+            return journal.answer(Self.storeUnavailable(event, moved: journal.isReleasing), reply: reply)
         }
         let pending = journal.begin(reply: reply)
         guard let answer = handle(message, from: client) else { return journal.finish(pending, answer: nil) }

@@ -53,6 +53,8 @@ final class SessionJournal {
     var owesScene = false
     /// A rebuild from the store is in flight (one at a time).
     var isRecovering = false
+    /// Being released to another process that asked for it: new events are refused.
+    var isReleasing = false
 
     private var outbox: [Entry] = []
     private var head = 0

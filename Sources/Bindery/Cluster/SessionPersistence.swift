@@ -46,6 +46,18 @@ public protocol SessionPersistence: AnyObject {
     func stop(completion: @escaping () -> Void)
     /// How long a session outlives its owner: the grace period plus a margin.
     var timeToLive: Duration { get }
+    /// Called on the loop when another process is about to take over a session owned
+    /// here (the takeover hint): release it after the writes already made, close its
+    /// connections, then call `done`. Stores without hints never call it.
+    var onReleaseRequest: ((_ token: String, _ done: @escaping () -> Void) -> Void)? { get set }
+}
+
+extension SessionPersistence {
+    /// No hints: a takeover raises the epoch at once.
+    public var onReleaseRequest: ((_ token: String, _ done: @escaping () -> Void) -> Void)? {
+        get { nil }
+        set {}  // swiftlint:disable:this unused_setter_value
+    }
 }
 
 /// A session as the store keeps it.

@@ -35,6 +35,10 @@ extension SessionStore {
                 self?.recover()
             }
         }
+        persistence.onReleaseRequest = { [weak self] token, done in
+            guard let self else { return done() }
+            self.release(token: token, done: done)
+        }
         persistence.start()
         // Often enough that a key never outlives its owner's interest, and that an idle
         // owner learns of a takeover (its refresh is fenced) well within the TTL.
@@ -322,6 +326,30 @@ extension SessionStore {
             }
         }
         if diverged { recover() }
+    }
+
+    /// Another process is about to take `token` over (its hint): the writes already made
+    /// are answered first (replies come in order, so their acks go out), then the session
+    /// is released and ended here (its WebSockets closed with 4001 "session moved"), and
+    /// `done` tells the taker. Events arriving meanwhile are refused (the client sends
+    /// them again to the new owner).
+    func release(token: String, done: @escaping () -> Void) {
+        guard let persistence, let session = byID[token], !session.isEnded, let journal = session.journal,
+              !journal.isDiverged, !journal.isReleasing, !isDraining else { return done() }
+        journal.isReleasing = true
+        persistence.release(token: token, epoch: journal.epoch) { [weak self, weak session] result in
+            journal.isReleasing = false
+            if let self, let session, !session.isEnded, self.byID[token] === session {
+                switch result {
+                case .success, .failure(.fenced):
+                    self.log("session \(session.shortID) released to another process")
+                    self.end(session, reason: Session.movedReason)
+                case .failure(.unavailable):
+                    break  // the taker's takeover cannot succeed either; keep serving
+                }
+            }
+            done()
+        }
     }
 
     /// Called when a write was fenced: another process owns the session now.
