@@ -229,6 +229,44 @@ final class ClusterRedisTests: XCTestCase {
         XCTAssertEqual(try redis.cli(["LLEN", "bindery:s:\(token):log"]), "1")
     }
 
+    func testATakeoverAsksALiveOwnerToReleaseFirstAndWaitsAtMost200msForOneThatDoesNotAnswer() throws {
+        let pair = try startServer(secondApp: true)
+        let a = pair, b = try XCTUnwrap(pair.second)
+        let sessions = { (base: String) -> Int? in (try? curlRequest("GET", base + "/healthz"))?.json["sessions"] as? Int }
+        let token = try newSession(a.baseURL)
+        XCTAssertEqual(try type(a.baseURL, token, "live", seq: 1).status, 200)
+        let heldBefore = try XCTUnwrap(sessions(a.baseURL))
+
+        // A live owner releases it (its writes flushed) before B loads the journal.
+        var started = Date()
+        let taken = try curlRequest("GET", b.baseURL + "/api/sessions/\(token)")
+        let live = Date().timeIntervalSince(started)
+        XCTAssertEqual(taken.status, 200)
+        XCTAssertTrue(taken.body.contains(#""value":"LIVE""#) || taken.body.contains(#""text":"LIVE""#), taken.body)
+        XCTAssertLessThan(live, 0.2, "a live owner answers the hint well within the wait")
+        XCTAssertEqual(sessions(a.baseURL), heldBefore - 1, "A let the session go at once, not at its next refresh")
+        XCTAssertEqual(try redis.cli(["HGET", "bindery:s:\(token)", "epoch"]), "2")
+
+        // An owner whose lease is alive but who does not answer (paused, partitioned): B
+        // waits for it at most 200 ms, then raises the epoch anyway (fencing keeps it safe).
+        let silent = try newSession(a.baseURL)
+        try redis.cli(["SET", "bindery:proc:ghost-1", "123", "PX", "10000"])
+        try redis.cli(["HSET", "bindery:s:\(silent)", "owner", "ghost-1:123"])
+        started = Date()
+        XCTAssertEqual(try curlRequest("GET", b.baseURL + "/api/sessions/\(silent)").status, 200)
+        let waited = Date().timeIntervalSince(started)
+        XCTAssertGreaterThanOrEqual(waited, 0.19, "waited for the owner's answer")
+        XCTAssertLessThan(waited, 1.5, "then took it over")
+        XCTAssertEqual(try redis.cli(["HGET", "bindery:s:\(silent)", "epoch"]), "2")
+
+        // An owner whose lease ran out is not asked.
+        let orphan = try newSession(a.baseURL)
+        try redis.cli(["HSET", "bindery:s:\(orphan)", "owner", "gone-2:456"])
+        started = Date()
+        XCTAssertEqual(try curlRequest("GET", b.baseURL + "/api/sessions/\(orphan)").status, 200)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.19, "nobody to wait for")
+    }
+
     func testADeleteDuringAStoreOutageIsMadeWhenTheStoreIsBack() throws {
         let server = try startServer()
         let token = try newSession(server.baseURL)

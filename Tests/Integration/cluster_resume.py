@@ -134,16 +134,35 @@ async def main(redis):
     for seq, char in enumerate("durable", start=1):
         text += char
         await type_text(ws, text, seq)
-    # A takeover by B while A still has the WebSocket: A's next write is fenced by
-    # Redis, answered store-unavailable, and the socket closed 4001 "session moved".
+    # A takeover by B while A is alive and has the WebSocket: B asks A to release it
+    # (the hint); A closes the socket 4001 "session moved" before B loads the journal.
+    wh, handed = await open_scene(a, "echo")
+    await type_text(wh, "x", 1)
+    with urllib.request.urlopen(f"{b.base}/api/sessions/{handed['session']}", timeout=TIMEOUT) as response:
+        body = json.loads(response.read())
+        check(body["resumed"] is True and prop(body, "output", "text") == "X", f"B took the session over: {body}")
+    try:
+        await asyncio.wait_for(wh.recv(), TIMEOUT)
+        check(False, "A's socket closes")
+    except websockets.ConnectionClosed as closed:
+        check(closed.rcvd is not None and closed.rcvd.code == 4001 and closed.rcvd.reason == "session moved",
+              f"closed 4001 session moved: {closed.rcvd}")
+    # The same with A paused (SIGSTOP): B waits for it at most 200 ms, then raises the
+    # epoch. Woken, A either reads B's late hint first (its release is fenced) or has
+    # its next write fenced by Redis (answered store-unavailable): either way the socket
+    # is closed 4001 "session moved" and nothing A writes lands.
     wf, moving = await open_scene(a, "echo")
     await type_text(wf, "x", 1)
-    with urllib.request.urlopen(f"{b.base}/api/sessions/{moving['session']}", timeout=TIMEOUT) as response:
-        check(json.loads(response.read())["resumed"] is True, "B took the session over through the API")
-    await wf.send(json.dumps({"type": "event", "seq": 2, "target": "input", "event": "editingChanged", "value": "xy"}))
-    refused = await recv(wf)
-    check(refused.get("code") == "store-unavailable" and refused.get("ack") == 2, f"the fenced write: {refused}")
+    a.process.send_signal(signal.SIGSTOP)
     try:
+        with urllib.request.urlopen(f"{b.base}/api/sessions/{moving['session']}", timeout=TIMEOUT) as response:
+            check(json.loads(response.read())["resumed"] is True, "B took the session over through the API")
+    finally:
+        a.process.send_signal(signal.SIGCONT)
+    try:
+        await wf.send(json.dumps({"type": "event", "seq": 2, "target": "input", "event": "editingChanged", "value": "xy"}))
+        refused = await recv(wf)
+        check(refused.get("code") == "store-unavailable" and refused.get("ack") == 2, f"the fenced write: {refused}")
         await asyncio.wait_for(wf.recv(), TIMEOUT)
         check(False, "the stale socket closes")
     except websockets.ConnectionClosed as closed:

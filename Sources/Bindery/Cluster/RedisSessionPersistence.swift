@@ -1,6 +1,7 @@
 import EventLoop
 import Foundation
 import Redis
+import Synchronization
 
 /// A ``SessionPersistence`` on Redis (`--store redis://HOST:PORT` or
 /// `--store redis+unix:///path`), reached through one ``RedisConnection`` on the loop.
@@ -25,6 +26,17 @@ public final class RedisSessionPersistence: SessionPersistence {
     public var onAvailabilityChange: ((Bool) -> Void)?
     /// Called with a line worth logging (connection lost, back).
     public var logger: ((String) -> Void)?
+    /// See ``SessionPersistence/onReleaseRequest``.
+    public var onReleaseRequest: ((_ token: String, _ done: @escaping () -> Void) -> Void)?
+    /// How long a takeover waits for a live owner to release the session before it
+    /// raises the epoch anyway (zero: no hint, at once).
+    public var releaseWait: Duration = .milliseconds(200)
+
+    /// Blocking reads of this process's hint list (`bindery:proc:<id>:hints`): release
+    /// requests from takers, and "released" from owners this process asked.
+    private let hints: RedisConnection
+    private var releaseWaiters: [String: () -> Void] = [:]
+    private static let instances = Atomic<Int>(0)
 
     private let ttlText: String
     private var lease: LoopTimer?
@@ -42,7 +54,11 @@ public final class RedisSessionPersistence: SessionPersistence {
         connection = try RedisConnection(url: url, loop: loop, configuration: configuration)
         self.timeToLive = timeToLive
         ttlText = String(Self.milliseconds(timeToLive))
+        // A second store in one process (tests) gets its own id: leases and hints are per id.
+        let index = Self.instances.wrappingAdd(1, ordering: .relaxed).newValue
         self.processID = processID ?? "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
+            + (index > 1 ? ".\(index)" : "")
+        hints = RedisConnection(endpoint: connection.endpoint, loop: loop)
         incarnation = String(Int64(Date().timeIntervalSince1970 * 1000))
         for script in RedisSessionScripts.all { connection.register(script) }
         connection.onStateChange = { [weak self] state in self?.stateChanged(state) }
@@ -57,6 +73,44 @@ public final class RedisSessionPersistence: SessionPersistence {
         connection.connect()
         guard lease == nil else { return }
         lease = connection.loop.scheduleTimer(after: .zero, repeating: .seconds(1)) { [weak self] in self?.renewLease() }
+        hints.connect()
+        readHints()
+    }
+
+    // MARK: - Takeover hints
+
+    private var hintKey: String { "bindery:proc:\(processID):hints" }
+
+    private func readHints() {
+        guard !stopped else { return }
+        hints.send(["BLPOP", hintKey, "1"], timeout: .seconds(5)) { [weak self] result in
+            guard let self, !self.stopped else { return }
+            guard case .success(let reply) = result else {
+                _ = self.connection.loop.scheduleTimer(after: .milliseconds(100)) { [weak self] in self?.readHints() }
+                return
+            }
+            if let pair = reply.array, pair.count == 2, let text = pair[1].string { self.hinted(text) }
+            self.readHints()
+        }
+    }
+
+    /// `r <token> <taker>`: release the session, then tell the taker; `d <token>`: an
+    /// owner this process asked has released it.
+    private func hinted(_ text: String) {
+        let parts = text.split(separator: " ", maxSplits: 2).map(String.init)
+        guard parts.count >= 2 else { return }
+        let token = parts[1]
+        if parts[0] == "d" {
+            releaseWaiters.removeValue(forKey: token)?()
+        } else if parts[0] == "r", parts.count == 3 {
+            let taker = "bindery:proc:\(parts[2]):hints"
+            let answer = { [weak self] in
+                guard let self else { return }
+                self.connection.send(["RPUSH", taker, "d \(token)"]) { _ in }
+                self.connection.send(["PEXPIRE", taker, "5000"]) { _ in }
+            }
+            if let onReleaseRequest { onReleaseRequest(token, answer) } else { answer() }
+        }
     }
 
     private func renewLease() {
@@ -97,7 +151,25 @@ public final class RedisSessionPersistence: SessionPersistence {
         }
     }
 
+    /// Asks a live owner to release the session first (it flushes its writes, releases
+    /// it and closes its connections with 4001), waiting at most ``releaseWait``; then
+    /// raises the epoch, which fences the old owner whether it answered or not.
     public func takeOver(token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
+        guard releaseWait > .zero, releaseWaiters[token] == nil else { return takeOverNow(token: token, completion: completion) }
+        call(RedisSessionScripts.hint, token: token, [owner, processID, token, "5000"]) { [weak self] result in
+            guard let self else { return }
+            guard case .success(.integer(1)) = result else { return self.takeOverNow(token: token, completion: completion) }
+            let timer = self.connection.loop.scheduleTimer(after: self.releaseWait) { [weak self] in
+                self?.releaseWaiters.removeValue(forKey: token)?()
+            }
+            self.releaseWaiters[token] = { [weak self] in
+                timer.close()
+                self?.takeOverNow(token: token, completion: completion)
+            }
+        }
+    }
+
+    private func takeOverNow(token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
         call(RedisSessionScripts.takeOver, token: token, [owner, ttlText]) { [metrics] result in
             switch result {
             case .failure(let error): completion(.failure(error))
@@ -127,6 +199,7 @@ public final class RedisSessionPersistence: SessionPersistence {
         stopped = true
         lease?.close()
         lease = nil
+        hints.close()
         guard isAvailable else {
             connection.close()
             return completion()

@@ -64,5 +64,21 @@ enum RedisSessionScripts {
         return redis.call('DEL', KEYS[1], KEYS[2])
         """)
 
-    static let all = [create, append, takeOver, refresh, delete]
+    /// ARGV: owner (the taker's), the taker's process id, token, hint TTL ms. Asks the
+    /// session's owner to release it (CLUSTER.md's takeover hint): pushes
+    /// `r <token> <taker>` to `bindery:proc:<owner's process>:hints` when the owner is
+    /// another process whose lease (`bindery:proc:<id>` = its incarnation) is alive.
+    /// 1 when asked, 0 when there is nobody to ask.
+    static let hint = RedisScript("""
+        local owner = redis.call('HGET', KEYS[1], 'owner')
+        if not owner or owner == '' or owner == ARGV[1] then return 0 end
+        local process, incarnation = string.match(owner, '^(.*):([^:]*)$')
+        if not process or redis.call('GET', 'bindery:proc:' .. process) ~= incarnation then return 0 end
+        local hints = 'bindery:proc:' .. process .. ':hints'
+        redis.call('RPUSH', hints, 'r ' .. ARGV[3] .. ' ' .. ARGV[2])
+        redis.call('PEXPIRE', hints, ARGV[4])
+        return 1
+        """)
+
+    static let all = [create, append, takeOver, refresh, delete, hint]
 }
