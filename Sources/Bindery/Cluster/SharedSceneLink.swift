@@ -412,20 +412,11 @@ final class SharedSceneLink {
         readInbox(generation: generation)
     }
 
-    /// Puts the snapshot's control values back as user input, so the scene's bindings
-    /// see them as they did the first time (the scene's state is its controls' values).
+    /// Puts the snapshot's control values back as user input (applied here, not forwarded).
     private func restoreControls(from widgets: [WidgetSnapshot], in host: SceneHost) {
-        let saved = Dictionary(widgets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         isApplying = true
         defer { isApplying = false }
-        for widget in host.tree.widgets {
-            guard let control = widget as? Control, let property = control.valueProperty,
-                  let value = saved[widget.id]?.properties[property] else { continue }
-            if let current = control.snapshot()[property], SharedSceneWire.json(current) == SharedSceneWire.json(value) { continue }
-            if (try? control.sendUserEvent(.valueChanged, value: value)) != nil { continue }
-            if (try? control.sendUserEvent(.editingChanged, value: value)) != nil { continue }
-            _ = try? control.applyUserInput(property: property, value: value)
-        }
+        host.restoreControlValues(from: widgets)
     }
 
     private func readInbox(generation: Int) {
