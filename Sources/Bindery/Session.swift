@@ -94,7 +94,7 @@ public final class Session {
             return SceneMessage(session: id, scene: scene.name, title: scene.title, resumed: resumed, widgets: [], ack: ack)
         }
         var message = host.sceneMessage(session: self, resumed: resumed, ack: ack)
-        if resumed, journal?.isFreshMount == true { message.restored = false }
+        if resumed, journal?.isRestoredInexactly == true { message.restored = false }
         return message
     }
 

@@ -87,39 +87,58 @@ final class SessionJournalTests: XCTestCase {
         XCTAssertFalse(encoded(moved.sceneMessage(resumed: true)).contains("restored"), "restored as usual: nothing said")
     }
 
-    func testAReplayJournalOverTheCapIsDroppedAndATakeoverMountsFreshAndSaysSo() throws {
+    func testAtTheCapAFormIsCompactedIntoItsControlsValuesAndATakeoverSaysItIsNotExact() throws {
         let storeA = makeStore(), storeB = makeStore()
         let session = try storeA.createSession(scene: "echo")
+        let count = SessionJournal.maxLength + 5
         var answers: [ServerMessage?] = []
-        for seq in 1...(SessionJournal.maxLength + 5) {
+        for seq in 1...count {
             session.handle(text: #"{"type":"event","seq":\#(seq),"target":"input","event":"editingChanged","value":"v\#(seq)"}"#,
                            from: nil) { answers.append($0) }
         }
-        XCTAssertEqual(answers.compactMap { $0?.ack }, Array(1...(SessionJournal.maxLength + 5)), "every event acknowledged")
+        XCTAssertEqual(answers.compactMap { $0?.ack }, Array(1...count), "every event acknowledged")
         let stored = try XCTUnwrap(persistence.sessions[session.id])
-        XCTAssertEqual(stored.journal, [], "over the cap: the journal is dropped, not kept growing")
-        XCTAssertFalse(stored.isRestorable)
-        XCTAssertEqual(stored.lastSeq, SessionJournal.maxLength + 5)
+        XCTAssertEqual(stored.journal.count, 4, "only the events after the compaction")
+        XCTAssertTrue(stored.state?.contains(#""text":"v1001""#) == true, "the controls' values at the cap: \(stored.state ?? "")")
+        XCTAssertTrue(stored.state?.hasSuffix(#","coder":null}"#) == true, "echo encodes no state of its own")
+        XCTAssertEqual(stored.lastSeq, count)
 
         let moved = try takeOver(session.id, on: storeB)
         XCTAssertEqual(moved.id, session.id, "the same token")
-        XCTAssertEqual(text(moved, "output"), "", "a fresh mount")
+        XCTAssertEqual(text(moved, "input"), "v\(count)")
+        XCTAssertEqual(text(moved, "output"), "V\(count)", "the value put back as user input, then the rest replayed")
         let scene = encoded(moved.sceneMessage(resumed: true))
-        XCTAssertTrue(scene.contains(#""resumed":true,"restored":false"#), scene)
-        XCTAssertEqual(persistence.sessions[session.id]?.isRestorable, true, "restorable again from the fresh mount")
+        XCTAssertTrue(scene.contains(#""resumed":true,"restored":false"#), "rebuilt from its controls only: \(scene.prefix(200))")
 
-        // From the fresh mount on, the session is journaled and restorable again.
-        var answer: ServerMessage??
-        moved.handle(text: #"{"type":"event","seq":1,"target":"input","event":"editingChanged","value":"again"}"#,
-                     from: nil) { answer = $0 }
-        XCTAssertEqual(answer??.ack, 1)
-        XCTAssertFalse(encoded(moved.sceneMessage(resumed: true)).contains("restored"), "said until the next event")
-        XCTAssertEqual(persistence.sessions[session.id]?.journal.count, 1)
+        // Said until the next accepted event.
+        send(#"{"type":"event","seq":1,"target":"input","event":"editingChanged","value":"again"}"#, to: moved)
+        XCTAssertFalse(encoded(moved.sceneMessage(resumed: true)).contains("restored"))
+        XCTAssertEqual(persistence.sessions[session.id]?.journal.count, 5)
+    }
+
+    func testAJournalTheStoreMarkedNotRestorableIsMountedFreshAndSaysSo() throws {
+        // A safety net: compaction keeps the journal under the cap, but the store enforces it too.
+        let storeA = makeStore(), storeB = makeStore()
+        let session = try storeA.createSession(scene: "echo")
+        let epoch = try XCTUnwrap(session.journal?.epoch)
+        for seq in 1...(SessionJournal.maxLength + 1) {
+            persistence.append(token: session.id, epoch: epoch, seq: seq,
+                               event: #"{"type":"event","seq":\#(seq),"target":"input","event":"editingChanged","value":"v"}"#,
+                               state: nil) { _ in }
+        }
+        XCTAssertEqual(persistence.sessions[session.id]?.journal, [], "dropped, not kept growing")
+        XCTAssertEqual(persistence.sessions[session.id]?.isRestorable, false)
+
+        let moved = try takeOver(session.id, on: storeB)
+        XCTAssertEqual(text(moved, "output"), "", "a fresh mount")
+        XCTAssertTrue(encoded(moved.sceneMessage(resumed: true)).contains(#""restored":false"#))
+        XCTAssertEqual(persistence.sessions[session.id]?.isRestorable, true, "restorable again from the fresh mount")
+        send(#"{"type":"event","seq":1,"target":"input","event":"editingChanged","value":"again"}"#, to: moved)
         let back = try takeOver(session.id, on: storeA)
         XCTAssertEqual(text(back, "output"), "AGAIN")
     }
 
-    func testAReplaySceneThatEncodesItsStateIsCompactedAtTheCap() throws {
+    func testAReplaySceneThatEncodesItsStateIsCompactedAtTheCapAndRestoredExactly() throws {
         let storeA = makeStore(), storeB = makeStore()
         let session = try storeA.createSession(scene: "counter")
         let taps = SessionJournal.maxLength + 6
@@ -128,12 +147,12 @@ final class SessionJournalTests: XCTestCase {
         }
         XCTAssertEqual(text(session, "shown"), "n=\(taps)")
         let stored = try XCTUnwrap(persistence.sessions[session.id])
-        XCTAssertEqual(stored.state, #"{"count":\#(SessionJournal.maxLength + 1)}"#, "the state after the event at the cap")
+        XCTAssertTrue(stored.state?.hasSuffix(#""coder":{"count":\#(SessionJournal.maxLength + 1)}}"#) == true,
+                      "the state after the event at the cap: \(stored.state ?? "")")
         XCTAssertEqual(stored.journal.count, 5, "only the events after it")
-        XCTAssertTrue(stored.isRestorable)
 
         let moved = try takeOver(session.id, on: storeB)
         XCTAssertEqual(text(moved, "shown"), "n=\(taps)", "decoded, then the rest replayed")
-        XCTAssertFalse(encoded(moved.sceneMessage(resumed: true)).contains("restored"))
+        XCTAssertFalse(encoded(moved.sceneMessage(resumed: true)).contains("restored"), "exact: nothing said")
     }
 }

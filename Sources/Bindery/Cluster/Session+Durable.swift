@@ -41,7 +41,7 @@ extension Session {
         if case .error(let error) = answer, error.code != .bindingFailed {
             return journal.finish(pending, answer: answer)
         }
-        let (entry, state) = journal.record(event, controller: host.controller)
+        let (entry, state) = journal.record(event, host: host)
         persistence.append(token: id, epoch: journal.epoch, seq: event.seq, event: entry, state: state) { [weak self] result in
             guard let self else { return }
             switch result {

@@ -25,10 +25,10 @@ final class SessionJournal {
         case message(OutgoingMessage, SessionClient)
     }
 
-    /// The most events a session's journal (`s:<token>:log`) keeps. A `.replay` scene
-    /// that adopts ``StateRestoring`` is then compacted (its encoded state replaces the
-    /// journal); one that does not is marked not restorable (a takeover mounts it fresh and
-    /// says `"restored": false`). Bounds the store's memory and a takeover's replay.
+    /// The most events a session's journal (`s:<token>:log`) keeps. At the cap a
+    /// `.replay` session is compacted: its controls' values and, if the scene adopts
+    /// ``StateRestoring``, its encoded state replace the journal. Bounds the store's
+    /// memory and a takeover's replay.
     static let maxLength = 1_000
 
     /// The session's epoch in the store: every write carries it.
@@ -38,12 +38,13 @@ final class SessionJournal {
     /// Events in the store's journal (as far as this process knows: the store enforces
     /// the cap too).
     private(set) var length = 0
-    /// The journal went over ``maxLength`` without a state to compact into: the store
-    /// marked the session not restorable, and events are no longer journaled.
+    /// The store found the journal over ``maxLength`` (which compaction prevents; a
+    /// safety net): it marked the session not restorable, and events are not journaled.
     private(set) var isOverCap = false
-    /// This copy was taken over from a session the store could not restore (a fresh
-    /// mount): its next `scene` says `"restored": false`, until an event is accepted.
-    var isFreshMount = false
+    /// This copy was rebuilt inexactly: from its controls' values only (a compacted
+    /// scene without ``StateRestoring``), or mounted fresh (not restorable). Its `scene`
+    /// says `"restored": false` until an event is accepted.
+    var isRestoredInexactly = false
     /// A write failed with the store unreachable: the scene here may be ahead of the
     /// journal, so events are refused (`store-unavailable`) until the session is rebuilt
     /// from the store.
@@ -76,31 +77,52 @@ final class SessionJournal {
         epoch = stored.epoch
         length = stored.journal.count
         isOverCap = false  // the store clears its mark when a takeover mounts it fresh
-        isFreshMount = !stored.isRestorable
     }
 
     /// What to write for an accepted `event`: its JSON for the journal and/or the scene's
     /// encoded state (which, when given, replaces the journal: see ``RedisSessionScripts/append``).
-    func record(_ event: EventMessage, controller: AnyObject?) -> (event: String?, state: String?) {
-        isFreshMount = false
+    func record(_ event: EventMessage, host: SceneHost) -> (event: String?, state: String?) {
+        isRestoredInexactly = false
         switch restoration {
         case .none:
             return (nil, nil)
         case .encoded:
-            return (nil, Self.encodedState(of: controller))
+            return (nil, Self.encodedState(of: host.controller))
         case .replay:
             if isOverCap { return (nil, nil) }
             if length < Self.maxLength {
                 length += 1
                 return (event.journalJSON, nil)
             }
-            if let state = Self.encodedState(of: controller) {
-                length = 0  // compacted: the state after this event replaces the journal
-                return (nil, state)
-            }
-            isOverCap = true  // the store drops the journal and marks the session
-            return (event.journalJSON, nil)
+            length = 0  // compacted: the scene after this event replaces the journal
+            return (nil, Self.compacted(host))
         }
+    }
+
+    /// A `.replay` session's compacted journal: `{"widgets":[…],"coder":{…}|null}`, the
+    /// widgets as a `scene` message has them and the scene's ``StateRestoring`` state.
+    static func compacted(_ host: SceneHost) -> String {
+        var writer = JSONWriter()
+        writer.raw("{\"widgets\":")
+        writer.raw(json: SharedSceneWire.encode(host.tree.snapshot()))
+        writer.raw(",\"coder\":")
+        writer.raw(json: encodedState(of: host.controller) ?? "null")
+        writer.raw("}")
+        return writer.text
+    }
+
+    /// Rebuilds a compacted journal into a fresh `host`: the controls' values, then the
+    /// scene's own state. False when that is not the exact state (the scene does not
+    /// adopt ``StateRestoring``, so what it held beyond its controls starts afresh).
+    static func restoreCompacted(_ json: String, into host: SceneHost) -> Bool {
+        guard let value = try? JSONValue.parse(json), let widgets = value["widgets"],
+              let snapshot = try? SharedSceneWire.decodeWidgets(widgets.jsonText) else { return false }
+        host.restoreControlValues(from: snapshot)
+        guard let restoring = host.controller as? StateRestoring else { return false }
+        if let coded = value["coder"], let coder = StateCoder(json: coded.jsonText) {
+            restoring.decodeRestorableState(with: coder)
+        }
+        return true
     }
 
     private static func encodedState(of controller: AnyObject?) -> String? {

@@ -237,7 +237,7 @@ extension SessionStore {
         let replayed = Self.restoreState(stored, into: host, session: session)
         byID[session.id] = session
         metrics.sessionsResumed += 1
-        log("session \(session.shortID) taken over (\(stored.scene), epoch \(stored.epoch), \(stored.restoration.rawValue)\(stored.restoration == .replay ? ", \(replayed) events replayed" : "")\(stored.isRestorable ? "" : ", not restorable: mounted fresh"))")
+        log("session \(session.shortID) taken over (\(stored.scene), epoch \(stored.epoch), \(stored.restoration.rawValue)\(stored.restoration == .replay ? ", \(replayed) events replayed" : "")\(session.journal?.isRestoredInexactly == true ? ", restored inexactly" : ""))")
         startGraceTimer(session)
         return .success(session)
     }
@@ -264,12 +264,14 @@ extension SessionStore {
         var replayed = 0
         switch stored.restoration {
         case .replay:
-            // Over the journal's cap with no state to compact into: a fresh mount (the
-            // next `scene` says `"restored": false`).
-            guard stored.isRestorable else { break }
-            // Compacted: the state of the events before the journal, then the journal.
-            if let state = stored.state, let coder = StateCoder(json: state), let restoring = host.controller as? StateRestoring {
-                restoring.decodeRestorableState(with: coder)
+            // Marked not restorable by the store (over the cap: a safety net) → a fresh mount.
+            guard stored.isRestorable else {
+                session.journal?.isRestoredInexactly = true
+                break
+            }
+            // Compacted at the cap: the scene as it was then, then the events since.
+            if let state = stored.state, !SessionJournal.restoreCompacted(state, into: host) {
+                session.journal?.isRestoredInexactly = true  // controls only: `"restored": false`
             }
             for json in stored.journal {
                 guard case .success(.event(let event)) = MessageDecoder.decode(json) else { continue }
