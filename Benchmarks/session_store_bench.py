@@ -140,7 +140,7 @@ async def main():
                 elapsed, body = get(b, f"/api/sessions/{token}")
                 times.append(elapsed)
                 said = '"restored":false' in body
-            print(f"takeover after {count} events: {figures(times)} ms{' (mounted fresh, restored: false)' if said else ''}")
+            print(f"takeover after {count} events: {figures(times)} ms{' (restored: false)' if said else ''}")
 
         loop = asyncio.get_running_loop()
         live, closed = [], []
