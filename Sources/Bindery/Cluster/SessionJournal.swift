@@ -38,9 +38,6 @@ final class SessionJournal {
     /// Events in the store's journal (as far as this process knows: the store enforces
     /// the cap too).
     private(set) var length = 0
-    /// The store found the journal over ``maxLength`` (which compaction prevents; a
-    /// safety net): it marked the session not restorable, and events are not journaled.
-    private(set) var isOverCap = false
     /// This copy was rebuilt inexactly: from its controls' values only (a compacted
     /// scene without ``StateRestoring``), or mounted fresh (not restorable). Its `scene`
     /// says `"restored": false` until an event is accepted.
@@ -76,7 +73,6 @@ final class SessionJournal {
     func adopt(_ stored: StoredSession) {
         epoch = stored.epoch
         length = stored.journal.count
-        isOverCap = false  // the store clears its mark when a takeover mounts it fresh
     }
 
     /// What to write for an accepted `event`: its JSON for the journal and/or the scene's
@@ -89,7 +85,6 @@ final class SessionJournal {
         case .encoded:
             return (nil, Self.encodedState(of: host.controller))
         case .replay:
-            if isOverCap { return (nil, nil) }
             if length < Self.maxLength {
                 length += 1
                 return (event.journalJSON, nil)
