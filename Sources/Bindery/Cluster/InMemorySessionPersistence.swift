@@ -54,12 +54,8 @@ public final class InMemorySessionPersistence: SessionPersistence {
             if let state {
                 stored.state = state
                 stored.journal = []  // the state replaces the journal
-            } else if let event, stored.isRestorable {
+            } else if let event {
                 stored.journal.append(event)
-                if stored.journal.count > SessionJournal.maxLength {
-                    stored.journal = []
-                    stored.isRestorable = false
-                }
             }
             if let seq { stored.lastSeq = seq }
         }
@@ -75,9 +71,7 @@ public final class InMemorySessionPersistence: SessionPersistence {
         guard var stored = sessions[token] else { return completion(.success(nil)) }
         writes += 1
         stored.epoch += 1
-        var record = stored
-        record.isRestorable = true  // mounted fresh by this takeover: restorable from here
-        sessions[token] = record
+        sessions[token] = stored
         completion(.success(stored))
     }
 

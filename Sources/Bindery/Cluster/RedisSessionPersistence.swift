@@ -35,6 +35,9 @@ public final class RedisSessionPersistence: SessionPersistence {
     /// Blocking reads of this process's hint list (`bindery:proc:<id>:hints`): release
     /// requests from takers, and "released" from owners this process asked.
     private let hints: RedisConnection
+    /// The hint reader's Redis client id, published beside the lease: a taker that finds
+    /// it gone (the process died, its sockets closed) does not wait for an answer.
+    private var hintsClientID: Int64?
     private var releaseWaiters: [String: () -> Void] = [:]
     private static let instances = Atomic<Int>(0)
 
@@ -62,6 +65,7 @@ public final class RedisSessionPersistence: SessionPersistence {
         incarnation = String(Int64(Date().timeIntervalSince1970 * 1000))
         for script in RedisSessionScripts.all { connection.register(script) }
         connection.onStateChange = { [weak self] state in self?.stateChanged(state) }
+        hints.onStateChange = { [weak self] state in self?.hintsStateChanged(state) }
     }
 
     /// `processID:incarnation`.
@@ -116,6 +120,20 @@ public final class RedisSessionPersistence: SessionPersistence {
     private func renewLease() {
         guard isAvailable, !stopped else { return }
         connection.send(["SET", "bindery:proc:\(processID)", incarnation, "PX", "3000"]) { _ in }
+        if let hintsClientID {
+            connection.send(["SET", "bindery:proc:\(processID):reader", String(hintsClientID), "PX", "3000"]) { _ in }
+        }
+    }
+
+    private func hintsStateChanged(_ state: RedisConnection.State) {
+        hintsClientID = nil
+        guard state == .connected else { return }
+        // Sent before the next BLPOP on this connection (replies come in order).
+        hints.send(["CLIENT", "ID"]) { [weak self] result in
+            guard let self, case .success(.integer(let id)) = result else { return }
+            self.hintsClientID = id
+            self.renewLease()
+        }
     }
 
     private func stateChanged(_ state: RedisConnection.State) {
@@ -144,7 +162,7 @@ public final class RedisSessionPersistence: SessionPersistence {
         let start = LatencyHistogram.now()
         let metrics = self.metrics
         call(RedisSessionScripts.append, token: token,
-             [String(epoch), ttlText, seq.map(String.init) ?? "", event ?? "", state ?? "", Self.journalCap]) { result in
+             [String(epoch), ttlText, seq.map(String.init) ?? "", event ?? "", state ?? ""]) { result in
             metrics.writes.increment()
             metrics.writeLatency.recordNanoseconds(LatencyHistogram.now() - start)
             completion(result.map { _ in })
@@ -158,14 +176,29 @@ public final class RedisSessionPersistence: SessionPersistence {
         guard releaseWait > .zero, releaseWaiters[token] == nil else { return takeOverNow(token: token, completion: completion) }
         call(RedisSessionScripts.hint, token: token, [owner, processID, token, "5000"]) { [weak self] result in
             guard let self else { return }
-            guard case .success(.integer(1)) = result else { return self.takeOverNow(token: token, completion: completion) }
-            let timer = self.connection.loop.scheduleTimer(after: self.releaseWait) { [weak self] in
-                self?.releaseWaiters.removeValue(forKey: token)?()
+            guard case .success(let reply) = result, let asked = reply.array, asked.first?.integer == 1 else {
+                return self.takeOverNow(token: token, completion: completion)
             }
-            self.releaseWaiters[token] = { [weak self] in
-                timer.close()
-                self?.takeOverNow(token: token, completion: completion)
+            guard let reader = asked.last?.string, !reader.isEmpty else { return self.wait(for: token, completion: completion) }
+            // A dead owner's sockets are closed: its reader is gone, nobody will answer.
+            self.connection.send(["CLIENT", "LIST", "ID", reader]) { [weak self] listed in
+                guard let self else { return }
+                if case .success(let list) = listed, list.string?.isEmpty == true {
+                    return self.takeOverNow(token: token, completion: completion)
+                }
+                self.wait(for: token, completion: completion)
             }
+        }
+    }
+
+    private func wait(for token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
+        guard releaseWaiters[token] == nil else { return takeOverNow(token: token, completion: completion) }
+        let timer = connection.loop.scheduleTimer(after: releaseWait) { [weak self] in
+            self?.releaseWaiters.removeValue(forKey: token)?()
+        }
+        releaseWaiters[token] = { [weak self] in
+            timer.close()
+            self?.takeOverNow(token: token, completion: completion)
         }
     }
 
@@ -205,7 +238,7 @@ public final class RedisSessionPersistence: SessionPersistence {
             return completion()
         }
         // Answered after every write made before it (replies come in order).
-        connection.send(["DEL", "bindery:proc:\(processID)"]) { [connection] _ in
+        connection.send(["DEL", "bindery:proc:\(processID)", "bindery:proc:\(processID):reader"]) { [connection] _ in
             connection.close()
             completion()
         }
@@ -237,16 +270,12 @@ public final class RedisSessionPersistence: SessionPersistence {
             if let key = flat[index].string { fields[key] = flat[index + 1].string }
             index += 2
         }
-        var stored = StoredSession(token: token, scene: fields["scene"] ?? "", createdAt: Double(fields["created"] ?? "") ?? 0,
+        return StoredSession(token: token, scene: fields["scene"] ?? "", createdAt: Double(fields["created"] ?? "") ?? 0,
                              epoch: Int64(fields["epoch"] ?? "") ?? 0, lastSeq: fields["seq"].flatMap { Int($0) },
                              restoration: SceneRestoration(rawValue: fields["mode"] ?? "") ?? .replay,
                              journal: journal.compactMap(\.string), state: fields["state"], owner: fields["owner"] ?? "",
                              parameters: decode(fields["params"]))
-        stored.isRestorable = fields["lost"] != "1"
-        return stored
     }
-
-    private static let journalCap = String(SessionJournal.maxLength)
 
     /// Scene parameters as a JSON object ('' for none).
     static func encode(_ parameters: [String: String]) -> String {

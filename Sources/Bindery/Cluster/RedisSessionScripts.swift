@@ -14,22 +14,17 @@ enum RedisSessionScripts {
         return 1
         """)
 
-    /// ARGV: epoch, ttl ms, seq or '', event JSON or '', state JSON or '', journal cap.
-    /// Fenced append. A state replaces the journal (it is the scene after this event:
-    /// compaction, or `.encoded`'s state); a journal over the cap is dropped and the
-    /// session marked `lost` (not restorable) until a takeover mounts it fresh.
+    /// ARGV: epoch, ttl ms, seq or '', event JSON or '', state JSON or ''. Fenced append.
+    /// A state replaces the journal (it is the scene after this event: compaction, or
+    /// `.encoded`'s state).
     static let append = RedisScript("""
         if redis.call('HGET', KEYS[1], 'epoch') ~= ARGV[1] then return redis.error_reply('FENCED epoch moved on') end
         if ARGV[5] ~= '' then
           redis.call('HSET', KEYS[1], 'state', ARGV[5])
           redis.call('DEL', KEYS[2])
-        elseif ARGV[4] ~= '' and not redis.call('HGET', KEYS[1], 'lost') then
-          if redis.call('RPUSH', KEYS[2], ARGV[4]) > tonumber(ARGV[6]) then
-            redis.call('DEL', KEYS[2])
-            redis.call('HSET', KEYS[1], 'lost', '1')
-          else
-            redis.call('PEXPIRE', KEYS[2], ARGV[2])
-          end
+        elseif ARGV[4] ~= '' then
+          redis.call('RPUSH', KEYS[2], ARGV[4])
+          redis.call('PEXPIRE', KEYS[2], ARGV[2])
         end
         if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'seq', ARGV[3]) end
         redis.call('PEXPIRE', KEYS[1], ARGV[2])
@@ -37,16 +32,13 @@ enum RedisSessionScripts {
         """)
 
     /// ARGV: owner, ttl ms. Raises the epoch, takes ownership; {hash, journal} or nil.
-    /// A session marked `lost` is mounted fresh by the taker: restorable again from here.
     static let takeOver = RedisScript("""
         if redis.call('EXISTS', KEYS[1]) == 0 then return false end
         redis.call('HINCRBY', KEYS[1], 'epoch', 1)
         redis.call('HSET', KEYS[1], 'owner', ARGV[1])
         redis.call('PEXPIRE', KEYS[1], ARGV[2])
         redis.call('PEXPIRE', KEYS[2], ARGV[2])
-        local found = {redis.call('HGETALL', KEYS[1]), redis.call('LRANGE', KEYS[2], 0, -1)}
-        redis.call('HDEL', KEYS[1], 'lost')
-        return found
+        return {redis.call('HGETALL', KEYS[1]), redis.call('LRANGE', KEYS[2], 0, -1)}
         """)
 
     /// ARGV: epoch, ttl ms, owner ('' to release). Fenced TTL refresh (and owner change).
@@ -68,16 +60,17 @@ enum RedisSessionScripts {
     /// session's owner to release it (CLUSTER.md's takeover hint): pushes
     /// `r <token> <taker>` to `bindery:proc:<owner's process>:hints` when the owner is
     /// another process whose lease (`bindery:proc:<id>` = its incarnation) is alive.
-    /// 1 when asked, 0 when there is nobody to ask.
+    /// {1, the owner's hint reader's client id or ''} when asked, {0} when there is
+    /// nobody to ask.
     static let hint = RedisScript("""
         local owner = redis.call('HGET', KEYS[1], 'owner')
-        if not owner or owner == '' or owner == ARGV[1] then return 0 end
+        if not owner or owner == '' or owner == ARGV[1] then return {0} end
         local process, incarnation = string.match(owner, '^(.*):([^:]*)$')
-        if not process or redis.call('GET', 'bindery:proc:' .. process) ~= incarnation then return 0 end
+        if not process or redis.call('GET', 'bindery:proc:' .. process) ~= incarnation then return {0} end
         local hints = 'bindery:proc:' .. process .. ':hints'
         redis.call('RPUSH', hints, 'r ' .. ARGV[3] .. ' ' .. ARGV[2])
         redis.call('PEXPIRE', hints, ARGV[4])
-        return 1
+        return {1, redis.call('GET', 'bindery:proc:' .. process .. ':reader') or ''}
         """)
 
     static let all = [create, append, takeOver, refresh, delete, hint]

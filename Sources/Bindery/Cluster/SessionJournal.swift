@@ -25,22 +25,22 @@ final class SessionJournal {
         case message(OutgoingMessage, SessionClient)
     }
 
-    /// The most events a session's journal (`s:<token>:log`) keeps. At the cap a
-    /// `.replay` session is compacted: its controls' values and, if the scene adopts
-    /// ``StateRestoring``, its encoded state replace the journal. Bounds the store's
-    /// memory and a takeover's replay.
+    /// The events after which a `.replay` session whose scene adopts ``StateRestoring``
+    /// is compacted: its controls' values and its encoded state replace the journal,
+    /// bounding the store's memory and a takeover's replay. A scene without
+    /// ``StateRestoring`` keeps its whole journal: dropping events it cannot rebuild
+    /// otherwise would lose acknowledged input.
     static let maxLength = 1_000
 
     /// The session's epoch in the store: every write carries it.
     var epoch: Int64
     /// How the session is rebuilt elsewhere.
     let restoration: SceneRestoration
-    /// Events in the store's journal (as far as this process knows: the store enforces
-    /// the cap too).
+    /// Events in the store's journal since the last compaction.
     private(set) var length = 0
-    /// This copy was rebuilt inexactly: from its controls' values only (a compacted
-    /// scene without ``StateRestoring``), or mounted fresh (not restorable). Its `scene`
-    /// says `"restored": false` until an event is accepted.
+    /// This copy was rebuilt inexactly (its compacted state could not be read back, so
+    /// only what decoded was restored). Its `scene` says `"restored": false` until an
+    /// event is accepted.
     var isRestoredInexactly = false
     /// A write failed with the store unreachable: the scene here may be ahead of the
     /// journal, so events are refused (`store-unavailable`) until the session is rebuilt
@@ -85,7 +85,7 @@ final class SessionJournal {
         case .encoded:
             return (nil, Self.encodedState(of: host.controller))
         case .replay:
-            if length < Self.maxLength {
+            if length < Self.maxLength || !(host.controller is StateRestoring) {
                 length += 1
                 return (event.journalJSON, nil)
             }
@@ -94,7 +94,7 @@ final class SessionJournal {
         }
     }
 
-    /// A `.replay` session's compacted journal: `{"widgets":[…],"coder":{…}|null}`, the
+    /// A `.replay` session's compacted journal: `{"widgets":[…],"coder":{…}}`, the
     /// widgets as a `scene` message has them and the scene's ``StateRestoring`` state.
     static func compacted(_ host: SceneHost) -> String {
         var writer = JSONWriter()
@@ -107,8 +107,8 @@ final class SessionJournal {
     }
 
     /// Rebuilds a compacted journal into a fresh `host`: the controls' values, then the
-    /// scene's own state. False when that is not the exact state (the scene does not
-    /// adopt ``StateRestoring``, so what it held beyond its controls starts afresh).
+    /// scene's own state. False when that is not the exact state (unreadable, or the
+    /// scene no longer adopts ``StateRestoring``).
     static func restoreCompacted(_ json: String, into host: SceneHost) -> Bool {
         guard let value = try? JSONValue.parse(json), let widgets = value["widgets"],
               let snapshot = try? SharedSceneWire.decodeWidgets(widgets.jsonText) else { return false }

@@ -25,9 +25,7 @@ public protocol SessionPersistence: AnyObject {
     func create(_ session: StoredSession, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
     /// Appends one accepted event (JSON, nil for none) to the session's journal, fenced by
     /// `epoch`; refreshes its TTL. A `state` (the scene's encoded state after the event)
-    /// replaces the journal instead (compaction; `.encoded` scenes keep no journal). Over
-    /// ``SessionJournal/maxLength`` events, the journal is dropped and the session marked
-    /// not restorable (``StoredSession/isRestorable``) until a takeover mounts it fresh.
+    /// replaces the journal instead (compaction; `.encoded` scenes keep no journal).
     func append(token: String, epoch: Int64, seq: Int?, event: String?, state: String?,
                 completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
     /// Takes the session over: raises its epoch, makes this process the owner and
@@ -82,9 +80,6 @@ public struct StoredSession: Equatable, Sendable {
     public var owner: String
     /// The parameters the scene was opened with (``Session/sceneParameters``).
     public var parameters: [String: String]
-    /// False when the journal went over its cap (``SessionJournal/maxLength``) with no
-    /// encoded state to compact into: a takeover mounts the scene fresh.
-    public var isRestorable = true
 
     /// A stored session.
     public init(token: String, scene: String, createdAt: Double, epoch: Int64 = 1, lastSeq: Int? = nil,

@@ -264,14 +264,9 @@ extension SessionStore {
         var replayed = 0
         switch stored.restoration {
         case .replay:
-            // Marked not restorable by the store (over the cap: a safety net) → a fresh mount.
-            guard stored.isRestorable else {
-                session.journal?.isRestoredInexactly = true
-                break
-            }
             // Compacted at the cap: the scene as it was then, then the events since.
             if let state = stored.state, !SessionJournal.restoreCompacted(state, into: host) {
-                session.journal?.isRestoredInexactly = true  // controls only: `"restored": false`
+                session.journal?.isRestoredInexactly = true  // `"restored": false`
             }
             for json in stored.journal {
                 guard case .success(.event(let event)) = MessageDecoder.decode(json) else { continue }
