@@ -179,14 +179,13 @@ public final class RedisSessionPersistence: SessionPersistence {
             guard case .success(let reply) = result, let asked = reply.array, asked.first?.integer == 1 else {
                 return self.takeOverNow(token: token, completion: completion)
             }
-            guard let reader = asked.last?.string, !reader.isEmpty else { return self.wait(for: token, completion: completion) }
+            // Waiting from here: the owner's answer can come before CLIENT LIST's.
+            self.wait(for: token, completion: completion)
+            guard let reader = asked.last?.string, !reader.isEmpty else { return }
             // A dead owner's sockets are closed: its reader is gone, nobody will answer.
             self.connection.send(["CLIENT", "LIST", "ID", reader]) { [weak self] listed in
-                guard let self else { return }
-                if case .success(let list) = listed, list.string?.isEmpty == true {
-                    return self.takeOverNow(token: token, completion: completion)
-                }
-                self.wait(for: token, completion: completion)
+                guard case .success(let list) = listed, list.string?.isEmpty == true else { return }
+                self?.releaseWaiters.removeValue(forKey: token)?()
             }
         }
     }
