@@ -59,30 +59,17 @@ private final class PhotosViewController: ViewController, Scene {
 /// Collection views, refresh and page controls, swipes and the focus over the real
 /// message path: JSON in, the session's answers out.
 final class CollectionProtocolTests: XCTestCase {
-    private var store: SessionStore!
+    private var fixture: TableSceneFixture!
 
     override func setUp() {
         super.setUp()
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let registry = SceneRegistry()
-        registry.register("photos", title: "Photos") { PhotosViewController() }
-        store = SessionStore(registry: registry,
-                             configuration: SessionStore.Configuration(gracePeriod: .seconds(30), maxSessions: 5,
-                                                                       maxSessionsPerAddress: 3, strictBindingErrors: false),
-                             scheduler: scheduler, flushScheduler: scheduler)
-    }
-
-    private func send(_ session: Session, _ json: String) -> String {
-        MessageEncoder.encode(session.handle(text: json)!)
-    }
-
-    private func code(_ session: Session, _ json: String) -> String {
-        guard case .error(let error)? = session.handle(text: json) else { return "no error" }
-        return "\(error.ack.map(String.init) ?? "-") \(error.code.rawValue)"
+        fixture = TableSceneFixture { registry in
+            registry.register("photos", title: "Photos") { PhotosViewController() }
+        }
     }
 
     func testTheSceneCarriesTheGridItsLayoutAndTheAttachedWidgets() throws {
-        let session = try store.createSession(scene: "photos")
+        let session = try fixture.store.createSession(scene: "photos")
         let json = MessageEncoder.encode(.scene(session.sceneMessage(resumed: false)))
         XCTAssertTrue(json.contains(#"{"id":"grid","kind":"collectionView","props":{"allowsMultipleSelection":false,"allowsSelection":true,"alpha":1,"backgroundColor":null,"isHidden":false,"itemHeight":50,"itemWidth":50,"items":[{"id":"a","section":"Roll","text":"a"},{"id":"b","section":"Roll","text":"b"}],"minimumInteritemSpacing":10,"minimumLineSpacing":10,"scrollDirection":"vertical","sections":[{"id":"Roll"}],"selectedItems":[]}}"#), json)
         XCTAssertTrue(json.contains(#""kind":"refreshControl","props":{"alpha":1,"backgroundColor":null,"isEnabled":true,"isHidden":false,"isRefreshing":false,"view":"grid"}"#), json)
@@ -92,58 +79,58 @@ final class CollectionProtocolTests: XCTestCase {
     }
 
     func testSelectingAnItemByKeyIsAnsweredWithTheSelectionAndWhatTheBindingsDid() throws {
-        let session = try store.createSession(scene: "photos")
-        XCTAssertEqual(send(session, #"{"type":"event","seq":1,"target":"grid","event":"itemSelected","row":"b"}"#),
+        let session = try fixture.store.createSession(scene: "photos")
+        XCTAssertEqual(fixture.send(session, #"{"type":"event","seq":1,"target":"grid","event":"itemSelected","row":"b"}"#),
                        #"{"type":"patch","ack":1,"changes":[{"target":"grid","prop":"selectedItems","value":["b"]},{"target":"status","prop":"text","value":"picked b"}]}"#)
     }
 
     func testARefreshIsAnsweredWithTheSpinnerAndAKeyedInsert() throws {
-        let session = try store.createSession(scene: "photos")
-        XCTAssertEqual(send(session, #"{"type":"event","seq":2,"target":"refreshControl-2","event":"valueChanged"}"#),
+        let session = try fixture.store.createSession(scene: "photos")
+        XCTAssertEqual(fixture.send(session, #"{"type":"event","seq":2,"target":"refreshControl-2","event":"valueChanged"}"#),
                        #"{"type":"patch","ack":2,"changes":[{"target":"refreshControl-2","prop":"isRefreshing","value":true},{"target":"grid","prop":"items","ops":[{"op":"insert","index":0,"rows":[{"id":"new","section":"Roll","text":"new"}]}]}]}"#)
         // Still refreshing: a second pull changes nothing.
-        XCTAssertEqual(send(session, #"{"type":"event","seq":3,"target":"refreshControl-2","event":"valueChanged"}"#),
+        XCTAssertEqual(fixture.send(session, #"{"type":"event","seq":3,"target":"refreshControl-2","event":"valueChanged"}"#),
                        #"{"type":"patch","ack":3,"changes":[]}"#)
     }
 
     func testASwipeAndAPageAreAnswered() throws {
-        let session = try store.createSession(scene: "photos")
-        XCTAssertEqual(send(session, #"{"type":"event","seq":4,"target":"swipeGestureRecognizer-1","event":"recognized"}"#),
+        let session = try fixture.store.createSession(scene: "photos")
+        XCTAssertEqual(fixture.send(session, #"{"type":"event","seq":4,"target":"swipeGestureRecognizer-1","event":"recognized"}"#),
                        #"{"type":"patch","ack":4,"changes":[{"target":"status","prop":"text","value":"swiped"}]}"#)
-        XCTAssertEqual(send(session, #"{"type":"event","seq":5,"target":"pages","event":"valueChanged","value":2}"#),
+        XCTAssertEqual(fixture.send(session, #"{"type":"event","seq":5,"target":"pages","event":"valueChanged","value":2}"#),
                        #"{"type":"patch","ack":5,"changes":[{"target":"status","prop":"text","value":"page 2"}]}"#,
                        "the sender's own page is not echoed")
     }
 
     func testTheServerMovesTheFocusAndTheClientsReportIsNotSentAgain() throws {
-        let session = try store.createSession(scene: "photos")
-        XCTAssertEqual(send(session, #"{"type":"event","seq":6,"target":"focus","event":"touchUpInside"}"#),
+        let session = try fixture.store.createSession(scene: "photos")
+        XCTAssertEqual(fixture.send(session, #"{"type":"event","seq":6,"target":"focus","event":"touchUpInside"}"#),
                        #"{"type":"patch","ack":6,"changes":[{"target":"caption","prop":"focused","value":true},{"target":"status","prop":"text","value":"editing"}]}"#)
         // The browser focuses the field and reports it: already so, nothing happens.
-        XCTAssertEqual(send(session, #"{"type":"event","seq":7,"target":"caption","event":"editingDidBegin"}"#),
+        XCTAssertEqual(fixture.send(session, #"{"type":"event","seq":7,"target":"caption","event":"editingDidBegin"}"#),
                        #"{"type":"patch","ack":7,"changes":[]}"#)
-        XCTAssertEqual(send(session, #"{"type":"event","seq":8,"target":"done","event":"touchUpInside"}"#),
+        XCTAssertEqual(fixture.send(session, #"{"type":"event","seq":8,"target":"done","event":"touchUpInside"}"#),
                        #"{"type":"patch","ack":8,"changes":[{"target":"caption","prop":"focused","value":false},{"target":"status","prop":"text","value":"done"}]}"#)
         // The blur's report carries the text: applied, the event not sent again.
-        XCTAssertEqual(send(session, #"{"type":"event","seq":9,"target":"caption","event":"editingDidEnd","value":"hi"}"#),
+        XCTAssertEqual(fixture.send(session, #"{"type":"event","seq":9,"target":"caption","event":"editingDidEnd","value":"hi"}"#),
                        #"{"type":"patch","ack":9,"changes":[]}"#)
         XCTAssertEqual((session.controller as! PhotosViewController).caption.text, "hi")
         // The user's own focus: the app hears it; the sender's browser knows it already.
-        XCTAssertEqual(send(session, #"{"type":"event","seq":10,"target":"caption","event":"editingDidBegin"}"#),
+        XCTAssertEqual(fixture.send(session, #"{"type":"event","seq":10,"target":"caption","event":"editingDidBegin"}"#),
                        #"{"type":"patch","ack":10,"changes":[{"target":"status","prop":"text","value":"editing"}]}"#)
         XCTAssertTrue((session.controller as! PhotosViewController).caption.isFirstResponder)
     }
 
     func testBadEventsGetStableCodesWithTheirAck() throws {
-        let session = try store.createSession(scene: "photos")
-        XCTAssertEqual(code(session, #"{"type":"event","seq":11,"target":"grid","event":"itemSelected","row":"zz"}"#), "11 unknown-row")
-        XCTAssertEqual(code(session, #"{"type":"event","seq":12,"target":"grid","event":"itemSelected"}"#), "12 bad-value")
-        XCTAssertEqual(code(session, #"{"type":"event","seq":13,"target":"grid","event":"itemDeleted","row":"a"}"#), "13 unknown-event")
-        XCTAssertEqual(code(session, #"{"type":"event","seq":14,"target":"grid","event":"itemMoved","row":"a","toSection":"Roll","toIndex":1}"#), "14 disabled")
-        XCTAssertEqual(code(session, #"{"type":"event","seq":15,"target":"pages","event":"valueChanged","value":3}"#), "15 bad-value")
-        XCTAssertEqual(code(session, #"{"type":"event","seq":16,"target":"pages","event":"valueChanged","value":"1"}"#), "16 bad-value")
-        XCTAssertEqual(code(session, #"{"type":"event","seq":17,"target":"pages","event":"valueChanged"}"#), "17 bad-value")
-        XCTAssertEqual(code(session, #"{"type":"event","seq":18,"target":"refreshControl-2","event":"valueChanged","value":true}"#), "18 bad-value")
-        XCTAssertEqual(code(session, #"{"type":"event","seq":19,"target":"swipeGestureRecognizer-1","event":"swiped"}"#), "19 unknown-event")
+        let session = try fixture.store.createSession(scene: "photos")
+        XCTAssertEqual(fixture.code(session, #"{"type":"event","seq":11,"target":"grid","event":"itemSelected","row":"zz"}"#), "11 unknown-row")
+        XCTAssertEqual(fixture.code(session, #"{"type":"event","seq":12,"target":"grid","event":"itemSelected"}"#), "12 bad-value")
+        XCTAssertEqual(fixture.code(session, #"{"type":"event","seq":13,"target":"grid","event":"itemDeleted","row":"a"}"#), "13 unknown-event")
+        XCTAssertEqual(fixture.code(session, #"{"type":"event","seq":14,"target":"grid","event":"itemMoved","row":"a","toSection":"Roll","toIndex":1}"#), "14 disabled")
+        XCTAssertEqual(fixture.code(session, #"{"type":"event","seq":15,"target":"pages","event":"valueChanged","value":3}"#), "15 bad-value")
+        XCTAssertEqual(fixture.code(session, #"{"type":"event","seq":16,"target":"pages","event":"valueChanged","value":"1"}"#), "16 bad-value")
+        XCTAssertEqual(fixture.code(session, #"{"type":"event","seq":17,"target":"pages","event":"valueChanged"}"#), "17 bad-value")
+        XCTAssertEqual(fixture.code(session, #"{"type":"event","seq":18,"target":"refreshControl-2","event":"valueChanged","value":true}"#), "18 bad-value")
+        XCTAssertEqual(fixture.code(session, #"{"type":"event","seq":19,"target":"swipeGestureRecognizer-1","event":"swiped"}"#), "19 unknown-event")
     }
 }

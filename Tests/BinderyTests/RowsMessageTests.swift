@@ -46,21 +46,13 @@ private final class NumbersViewController: ViewController, Scene {
 
 /// PROTOCOL.md, "Large tables": windowed scenes (`?rows=N`) and `rows` requests.
 final class RowsMessageTests: XCTestCase {
-    private var store: SessionStore!
+    private var fixture: TableSceneFixture!
 
     override func setUp() {
         super.setUp()
-        let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let registry = SceneRegistry()
-        registry.register("numbers", title: "Numbers") { NumbersViewController(count: 1_000) }
-        store = SessionStore(registry: registry,
-                             configuration: SessionStore.Configuration(gracePeriod: .seconds(30), maxSessions: 5,
-                                                                       maxSessionsPerAddress: 3, strictBindingErrors: false),
-                             scheduler: scheduler, flushScheduler: scheduler)
-    }
-
-    private func send(_ session: Session, _ json: String) -> String {
-        MessageEncoder.encode(session.handle(text: json)!)
+        fixture = TableSceneFixture { registry in
+            registry.register("numbers", title: "Numbers") { NumbersViewController(count: 1_000) }
+        }
     }
 
     private func table(_ scene: SceneMessage, _ id: String) -> [String: WidgetValue] {
@@ -68,7 +60,7 @@ final class RowsMessageTests: XCTestCase {
     }
 
     func testAWindowedSceneCarriesTheFirstRowsAndTheCountOfOneSectionTables() throws {
-        let session = try store.createSession(scene: "numbers")
+        let session = try fixture.store.createSession(scene: "numbers")
         let whole = session.sceneMessage(resumed: false)
         let windowed = whole.windowingTables(to: 200)
         guard case .rows(let rows)? = table(windowed, "numbers")["items"] else { return XCTFail("rows expected") }
@@ -83,7 +75,7 @@ final class RowsMessageTests: XCTestCase {
     }
 
     func testAClientWithARowWindowGetsWindowedScenesOnResyncToo() throws {
-        let session = try store.createSession(scene: "numbers")
+        let session = try fixture.store.createSession(scene: "numbers")
         var sent: [ServerMessage] = []
         let client = session.attach(kind: .webSocket) { sent.append($0.message) }
         client.rowWindow = 50
@@ -96,19 +88,19 @@ final class RowsMessageTests: XCTestCase {
     }
 
     func testRowsAreAnsweredAsTheyAreNowWithTheCountAndTheAck() throws {
-        let session = try store.createSession(scene: "numbers")
-        XCTAssertEqual(send(session, #"{"type":"rows","seq":2,"target":"numbers","from":998,"to":1000}"#),
+        let session = try fixture.store.createSession(scene: "numbers")
+        XCTAssertEqual(fixture.send(session, #"{"type":"rows","seq":2,"target":"numbers","from":998,"to":1000}"#),
                        #"{"type":"rows","ack":2,"target":"numbers","from":998,"count":1000,"rows":[{"id":"998","canMove":true,"section":"All","text":"n998"},{"id":"999","canMove":true,"section":"All","text":"n999"}]}"#)
         // After an insert at the top, the same range is the rows that moved down; past the end is cut.
-        _ = send(session, #"{"type":"event","seq":3,"target":"add","event":"touchUpInside"}"#)
-        XCTAssertEqual(send(session, #"{"type":"rows","seq":4,"target":"numbers","from":999,"to":1005}"#),
+        _ = fixture.send(session, #"{"type":"event","seq":3,"target":"add","event":"touchUpInside"}"#)
+        XCTAssertEqual(fixture.send(session, #"{"type":"rows","seq":4,"target":"numbers","from":999,"to":1005}"#),
                        #"{"type":"rows","ack":4,"target":"numbers","from":999,"count":1001,"rows":[{"id":"998","canMove":true,"section":"All","text":"n998"},{"id":"999","canMove":true,"section":"All","text":"n999"}]}"#)
-        XCTAssertEqual(send(session, #"{"type":"rows","target":"numbers","from":1001,"to":1001}"#),
+        XCTAssertEqual(fixture.send(session, #"{"type":"rows","target":"numbers","from":1001,"to":1001}"#),
                        #"{"type":"rows","target":"numbers","from":1001,"count":1001,"rows":[]}"#)
     }
 
     func testBadRowsRequestsGetStableCodesWithTheirAck() throws {
-        let session = try store.createSession(scene: "numbers")
+        let session = try fixture.store.createSession(scene: "numbers")
         func answer(_ json: String) -> (code: String?, ack: Int?) {
             guard case .error(let error) = session.handle(text: json)! else { return (nil, nil) }
             return (error.code.rawValue, error.ack)

@@ -1,3 +1,4 @@
+import Foundation
 import RxWidgets
 
 /// Decodes client messages (see PROTOCOL.md) straight from the JSON text, member by
@@ -109,8 +110,20 @@ public enum MessageDecoder {
                 bit = 128
             } else if Self.is(key, "action") {
                 bit = 256
-            } else if let uploadBit = UploadFields.bit(for: key) {
-                bit = UInt32(uploadBit)
+            } else if Self.is(key, "data") {
+                bit = 16384
+            } else if Self.is(key, "offset") {
+                bit = 8192
+            } else if Self.is(key, "upload") {
+                bit = 512
+            } else if Self.is(key, "name") {
+                bit = 1024
+            } else if Self.is(key, "size") {
+                bit = 4096
+            } else if Self.is(key, "contentType") {
+                bit = 2048
+            } else if Self.is(key, "last") {
+                bit = 32768
             } else if Self.is(key, "from") {
                 bit = 65536
             } else if Self.is(key, "to") {
@@ -140,13 +153,30 @@ public enum MessageDecoder {
                     note("'seq' must be a non-negative integer")
                 }
             case 4:
-                if case .string(let string) = value { target = string } else { note("'target' must be a string") }
+                target = string(value, "'target' must be a string")
             case 8:
-                if case .string(let string) = value { event = string } else { note("'event' must be a string") }
+                event = string(value, "'event' must be a string")
             case 32:
-                if case .string(let string) = value { row = string } else { note("'row' must be a string (a row key)") }
+                row = string(value, "'row' must be a string (a row key)")
             case 64:
-                if case .string(let string) = value { toSection = string } else { note("'toSection' must be a string (a section key)") }
+                toSection = string(value, "'toSection' must be a string (a section key)")
+            case 512:
+                upload.id = string(value, "'upload' must be a string")
+            case 1024:
+                upload.name = string(value, "'name' must be a string")
+            case 2048:
+                upload.contentType = string(value, "'contentType' must be a string")
+            case 4096:
+                upload.size = byteCount(value, "size")
+            case 8192:
+                upload.offset = byteCount(value, "offset")
+            case 16384:
+                if let text = string(value, "'data' must be a string") {
+                    upload.data = Data(base64Encoded: text)
+                    if upload.data == nil { note("'data' must be base64 (RFC 4648, with padding)") }
+                }
+            case 32768:
+                if case .bool(let bool) = value { upload.last = bool } else { note("'last' must be a boolean") }
             case 128, 256, 65536, 131072:
                 if case .number(let number) = value, let integer = Int(exactly: number) {
                     switch bit {
@@ -159,8 +189,6 @@ public enum MessageDecoder {
                     let name = [128: "toIndex", 256: "action", 65536: "from"][bit] ?? "to"
                     note("'\(name)' must be an integer")
                 }
-            case 512...32768:
-                if let problem = upload.read(bit: UInt16(bit), value) { note(problem) }
             default:
                 switch value {
                 case .null: self.value = .null
@@ -185,6 +213,23 @@ public enum MessageDecoder {
 
         mutating func note(_ message: String) {
             if problem == nil { problem = message }
+        }
+
+        /// `value`'s string, or nil after noting `message`.
+        private mutating func string(_ value: JSONValue, _ message: String) -> String? {
+            if case .string(let string) = value { return string }
+            note(message)
+            return nil
+        }
+
+        /// `value` as a count of bytes (an integer in `0...2^53`), or nil after noting that
+        /// field `name` must be one.
+        private mutating func byteCount(_ value: JSONValue, _ name: String) -> Int? {
+            if case .number(let number) = value, number >= 0, number <= 9_007_199_254_740_992, let integer = Int(exactly: number) {
+                return integer
+            }
+            note("'\(name)' must be a non-negative integer (bytes)")
+            return nil
         }
 
         func message() -> Result<ClientMessage, Failure> {

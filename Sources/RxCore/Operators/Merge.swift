@@ -1,4 +1,5 @@
-// merge, and the two sink bases the flattening operators share, as in RxSwift:
+// merge, and the sinks the flattening operators share, as in RxSwift:
+// - FlatteningSink: the base of the two below (lock, inner observers, terminal events);
 // - MergeSink: every inner sequence at once (merge, flatMap, flatMapFirst);
 // - MergeLimitedSink: at most n inner sequences at once, the rest queued in order
 //   (merge(maxConcurrent:), concat() of an observable of observables, concatMap).
@@ -40,7 +41,7 @@ extension ObservableType {
     }
 }
 
-// MARK: - MergeSink
+// MARK: - FlatteningSink
 
 // Lock order (RxSwift #2711): decisions are taken under the sink's lock and acted on after
 // it is released. Elements are still forwarded under the lock, which serialises them, but
@@ -48,12 +49,15 @@ extension ObservableType {
 // held by a thread that is sending into the merge, would deadlock. `terminating`, set under
 // the lock by the terminal event, drops what arrives before the sink is disposed.
 
-/// Flattens inner sequences as they come: each mapped element is subscribed to at once
-/// (unless ``subscribeNext`` says no) and their elements are forwarded as they arrive.
+/// What ``MergeSink`` and ``MergeLimitedSink`` share, as RxSwift's `MergeSink` holds it
+/// for its subclasses: the lock, the subscriptions, the inner observers, the forwarding and
+/// the terminal events. They differ only in whether a mapped inner sequence is subscribed
+/// to at once (``admit(_:)``) and what takes the slot of one that completed
+/// (``nextQueued()``).
 ///
-/// Completes once the outer sequence has completed and no inner one is running; the first
-/// error ends everything. Shared by merge, flatMap and flatMapFirst, hence internal.
-class MergeSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceElement, Inner.Element> {
+/// Completes once the outer sequence has completed and no inner one is running or waiting;
+/// the first error, outer or inner, ends everything. Internal, as its subclasses.
+class FlatteningSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceElement, Inner.Element> {
     /// Recursive: elements are forwarded while it is held, and a downstream observer may
     /// synchronously push into the outer or an inner sequence again.
     final let lock = Lock.make(recursive: true)
@@ -65,13 +69,27 @@ class MergeSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceEle
     final var stopped = false
     final var terminating = false
 
-    /// Whether a new outer element should be mapped and subscribed to; flatMapFirst says no
-    /// while an inner sequence runs. Called with `lock` held.
+    /// Whether a new outer element should be mapped at all; flatMapFirst says no while an
+    /// inner sequence runs. Called with `lock` held.
     var subscribeNext: Bool { true }
 
     /// The inner sequence for an outer element.
     func performMap(_ element: SourceElement) throws -> Inner {
         rxAbstractMethod()
+    }
+
+    /// Whether `inner`, just mapped, is subscribed to now (it then takes a slot in
+    /// `activeCount`); otherwise the sink keeps it for later. Called with `lock` held.
+    func admit(_ inner: Inner) -> Bool {
+        activeCount += 1
+        return true
+    }
+
+    /// The kept sequence that takes the slot of an inner one that completed, if any.
+    /// Called with `lock` held, while not terminating. (An `Observable`, not an `Inner?`:
+    /// an optional of a generic type costs a metadata look-up per call.)
+    func nextQueued() -> Observable<Inner.Element>? {
+        nil
     }
 
     /// Subscribes to the outer sequence.
@@ -81,36 +99,22 @@ class MergeSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceEle
         return group
     }
 
-    /// Subscribes to a fixed list of sequences, with no outer sequence.
-    final func run(_ sources: [Observable<Inner.Element>]) -> Disposable {
-        lock.performLocked { activeCount += sources.count }
-        for source in sources {
-            subscribeInner(source)
-        }
-        lock.lock()
-        stopped = true
-        let terminated = checkCompleted()
-        lock.unlock()
-        if terminated { dispose() }
-        return group
-    }
-
     override func onNext(_ element: SourceElement) {
         guard let inner = nextElementArrived(element) else { return }
-        subscribeInner(inner.asObservable())
+        subscribeInner(inner)
     }
 
-    private func nextElementArrived(_ element: SourceElement) -> Inner? {
+    /// Maps the element; returns the sequence to subscribe to now, if any (as an
+    /// `Observable`, for the reason given at ``nextQueued()``).
+    private func nextElementArrived(_ element: SourceElement) -> Observable<Inner.Element>? {
         lock.lock()
         if terminating || !subscribeNext {
             lock.unlock()
             return nil
         }
+        let inner: Inner
         do {
-            let inner = try performMap(element)
-            activeCount += 1
-            lock.unlock()
-            return inner
+            inner = try performMap(element)
         } catch {
             terminating = true
             forwardError(error)
@@ -118,6 +122,9 @@ class MergeSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceEle
             dispose()
             return nil
         }
+        let now = admit(inner)
+        lock.unlock()
+        return now ? inner.asObservable() : nil
     }
 
     override func onError(_ error: Swift.Error) {
@@ -138,7 +145,7 @@ class MergeSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceEle
         let subscription = SingleAssignmentDisposable()
         // nil once the group is disposed: the sink has terminated, nothing to subscribe.
         guard let key = group.insert(subscription) else { return }
-        let observer = MergeSinkInner(parent: self, disposeKey: key)
+        let observer = FlatteningSinkInner(parent: self, disposeKey: key)
         subscription.setDisposable(source.subscribe(node: observer))
     }
 
@@ -162,11 +169,17 @@ class MergeSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceEle
         dispose()
     }
 
-    /// An inner sequence completed: unsubscribes it (outside the lock), then completes if
-    /// nothing else can emit.
+    /// An inner sequence completed: unsubscribes it (outside the lock), then subscribes the
+    /// next kept one in its slot, or completes if nothing else can emit.
     final func innerCompleted(_ disposeKey: CompositeDisposable.DisposeKey) {
         group.remove(for: disposeKey)
         lock.lock()
+        if !terminating, let next = nextQueued() {
+            // The slot passes to the next kept sequence: activeCount is unchanged.
+            lock.unlock()
+            subscribeInner(next)
+            return
+        }
         activeCount -= 1
         let terminated = checkCompleted()
         lock.unlock()
@@ -175,7 +188,7 @@ class MergeSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceEle
 
     /// Completes when nothing can emit any more; returns whether it did, and the caller
     /// then disposes once the lock is released. Called with `lock` held.
-    private func checkCompleted() -> Bool {
+    final func checkCompleted() -> Bool {
         if stopped && activeCount == 0 && !terminating {
             terminating = true
             forwardCompleted()
@@ -185,12 +198,12 @@ class MergeSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceEle
     }
 }
 
-/// Observes one inner sequence of a ``MergeSink``.
-private final class MergeSinkInner<SourceElement, Inner: ObservableConvertibleType>: ObserverNode<Inner.Element> {
-    private let parent: MergeSink<SourceElement, Inner>
+/// Observes one inner sequence of a ``FlatteningSink``.
+private final class FlatteningSinkInner<SourceElement, Inner: ObservableConvertibleType>: ObserverNode<Inner.Element> {
+    private let parent: FlatteningSink<SourceElement, Inner>
     private let disposeKey: CompositeDisposable.DisposeKey
 
-    init(parent: MergeSink<SourceElement, Inner>, disposeKey: CompositeDisposable.DisposeKey) {
+    init(parent: FlatteningSink<SourceElement, Inner>, disposeKey: CompositeDisposable.DisposeKey) {
         self.parent = parent
         self.disposeKey = disposeKey
     }
@@ -205,6 +218,27 @@ private final class MergeSinkInner<SourceElement, Inner: ObservableConvertibleTy
 
     override func onCompleted() {
         parent.innerCompleted(disposeKey)
+    }
+}
+
+// MARK: - MergeSink
+
+/// Flattens inner sequences as they come: each mapped element is subscribed to at once
+/// (unless ``FlatteningSink/subscribeNext`` says no) and their elements are forwarded as
+/// they arrive. Shared by merge, flatMap and flatMapFirst, hence internal.
+class MergeSink<SourceElement, Inner: ObservableConvertibleType>: FlatteningSink<SourceElement, Inner> {
+    /// Subscribes to a fixed list of sequences, with no outer sequence.
+    final func run(_ sources: [Observable<Inner.Element>]) -> Disposable {
+        lock.performLocked { activeCount += sources.count }
+        for source in sources {
+            subscribeInner(source)
+        }
+        lock.lock()
+        stopped = true
+        let terminated = checkCompleted()
+        lock.unlock()
+        if terminated { dispose() }
+        return group
     }
 }
 
@@ -212,163 +246,29 @@ private final class MergeSinkInner<SourceElement, Inner: ObservableConvertibleTy
 
 /// Flattens inner sequences with at most `maxConcurrent` subscribed at once; the mapped
 /// sequences beyond that wait in a queue, in arrival order, and one is subscribed whenever
-/// a running one completes.
-///
-/// Completes once the outer sequence has completed, the queue is empty and no inner one is
-/// running; the first error ends everything. Shared by merge(maxConcurrent:), concat() and
-/// concatMap, hence internal. Same lock order as ``MergeSink``.
-class MergeLimitedSink<SourceElement, Inner: ObservableConvertibleType>: Sink<SourceElement, Inner.Element> {
-    /// Recursive: elements are forwarded while it is held, and a downstream observer may
-    /// synchronously push into the outer or an inner sequence again.
-    final let lock = Lock.make(recursive: true)
-    final let group = CompositeDisposable()
-    final let sourceSubscription = SingleAssignmentDisposable()
+/// a running one completes. Shared by merge(maxConcurrent:), concat() and concatMap, hence
+/// internal.
+class MergeLimitedSink<SourceElement, Inner: ObservableConvertibleType>: FlatteningSink<SourceElement, Inner> {
     private let maxConcurrent: Int
-
     // Guarded by `lock`.
-    final var activeCount = 0
-    final var stopped = false
-    final var terminating = false
-    final let queue = RingBuffer<Inner>()
+    private let queue = RingBuffer<Inner>()
 
     init(maxConcurrent: Int, observer: ObserverNode<Inner.Element>, cancel: Cancelable) {
         self.maxConcurrent = maxConcurrent
         super.init(observer: observer, cancel: cancel)
     }
 
-    /// The inner sequence for an outer element.
-    func performMap(_ element: SourceElement) throws -> Inner {
-        rxAbstractMethod()
-    }
-
-    /// Subscribes to the outer sequence.
-    final func run(_ source: Observable<SourceElement>) -> Disposable {
-        _ = group.insert(sourceSubscription)
-        sourceSubscription.setDisposable(source.subscribe(node: self))
-        return group
-    }
-
-    /// Subscribes to one inner sequence.
-    final func subscribeInner(_ inner: Inner) {
-        let subscription = SingleAssignmentDisposable()
-        guard let key = group.insert(subscription) else { return }
-        let observer = MergeLimitedSinkInner(parent: self, disposeKey: key)
-        subscription.setDisposable(inner.asObservable().subscribe(node: observer))
-    }
-
-    override func onNext(_ element: SourceElement) {
-        guard let inner = nextElementArrived(element) else { return }
-        subscribeInner(inner)
-    }
-
-    /// Maps the element; returns the sequence to subscribe to now, or queues it.
-    private func nextElementArrived(_ element: SourceElement) -> Inner? {
-        lock.lock()
-        if terminating {
-            lock.unlock()
-            return nil
-        }
-        let inner: Inner
-        do {
-            inner = try performMap(element)
-        } catch {
-            terminating = true
-            forwardError(error)
-            lock.unlock()
-            dispose()
-            return nil
-        }
-        defer { lock.unlock() }
+    override final func admit(_ inner: Inner) -> Bool {
         if activeCount < maxConcurrent {
             activeCount += 1
-            return inner
+            return true
         }
         queue.enqueue(inner)
-        return nil
+        return false
     }
 
-    override func onError(_ error: Swift.Error) {
-        terminate(error)
-    }
-
-    override func onCompleted() {
-        lock.lock()
-        stopped = true
-        let terminated = activeCount == 0 && !terminating
-        if terminated {
-            terminating = true
-            forwardCompleted()
-        }
-        lock.unlock()
-        if terminated { dispose() } else { sourceSubscription.dispose() }
-    }
-
-    /// Forwards an inner element unless the sink is terminating.
-    final func forwardInner(_ element: Inner.Element) {
-        lock.lock()
-        if !terminating { forwardNext(element) }
-        lock.unlock()
-    }
-
-    /// Forwards the first error, then disposes everything outside the lock.
-    final func terminate(_ error: Swift.Error) {
-        lock.lock()
-        if terminating {
-            lock.unlock()
-            return
-        }
-        terminating = true
-        forwardError(error)
-        lock.unlock()
-        dispose()
-    }
-
-    /// An inner sequence completed: unsubscribes it (outside the lock), then subscribes the
-    /// next queued one, or completes if nothing else can emit.
-    final func innerCompleted(_ disposeKey: CompositeDisposable.DisposeKey) {
-        group.remove(for: disposeKey)
-        lock.lock()
-        if terminating {
-            lock.unlock()
-            return
-        }
-        if let next = queue.dequeue() {
-            // The slot passes to the next queued sequence: activeCount is unchanged.
-            lock.unlock()
-            subscribeInner(next)
-            return
-        }
-        activeCount -= 1
-        let terminated = stopped && activeCount == 0
-        if terminated {
-            terminating = true
-            forwardCompleted()
-        }
-        lock.unlock()
-        if terminated { dispose() }
-    }
-}
-
-/// Observes one inner sequence of a ``MergeLimitedSink``.
-private final class MergeLimitedSinkInner<SourceElement, Inner: ObservableConvertibleType>: ObserverNode<Inner.Element> {
-    private let parent: MergeLimitedSink<SourceElement, Inner>
-    private let disposeKey: CompositeDisposable.DisposeKey
-
-    init(parent: MergeLimitedSink<SourceElement, Inner>, disposeKey: CompositeDisposable.DisposeKey) {
-        self.parent = parent
-        self.disposeKey = disposeKey
-    }
-
-    override func onNext(_ element: Inner.Element) {
-        parent.forwardInner(element)
-    }
-
-    override func onError(_ error: Swift.Error) {
-        parent.terminate(error)
-    }
-
-    override func onCompleted() {
-        parent.innerCompleted(disposeKey)
+    override final func nextQueued() -> Observable<Inner.Element>? {
+        queue.dequeue()?.asObservable()
     }
 }
 

@@ -26,7 +26,7 @@ open class CollectionViewSectionedDataSource<Section: SectionModelType>: Collect
     /// Whether an item can move (default: none).
     open var canMoveItemAtIndexPath: CanMoveItemAtIndexPath
 
-    private var snapshot: [(section: Section, items: [Item])] = []
+    private var snapshot = SectionSnapshot<Section>()
 
     /// A data source with RxDataSources' defaults: no headers, nothing moves.
     public init(
@@ -43,34 +43,31 @@ open class CollectionViewSectionedDataSource<Section: SectionModelType>: Collect
 
     /// The current sections (with any moves the user made).
     open var sectionModels: [Section] {
-        snapshot.map { Section(original: $0.section, items: $0.items) }
+        snapshot.sectionModels
     }
 
     /// The section at `section`.
     open subscript(section: Int) -> Section {
-        Section(original: snapshot[section].section, items: snapshot[section].items)
+        snapshot[section]
     }
 
     /// The item at `indexPath` (settable: replaces it in the model, not on screen).
     open subscript(indexPath: IndexPath) -> Item {
-        get { snapshot[indexPath.section].items[indexPath.item] }
-        set { snapshot[indexPath.section].items[indexPath.item] = newValue }
+        get { snapshot[indexPath] }
+        set { snapshot[indexPath] = newValue }
     }
 
     /// The item at `indexPath`.
     ///
     /// - Throws: ``RxDataSourceError/outOfBounds(indexPath:)`` when there is none.
     open func model(at indexPath: IndexPath) throws -> Any {
-        guard indexPath.count == 2, snapshot.indices.contains(indexPath.section),
-              snapshot[indexPath.section].items.indices.contains(indexPath.item) else {
-            throw RxDataSourceError.outOfBounds(indexPath: indexPath)
-        }
+        guard snapshot.contains(indexPath) else { throw RxDataSourceError.outOfBounds(indexPath: indexPath) }
         return self[indexPath]
     }
 
     /// Replaces the sections (the collection view is not told; reload it).
     open func setSections(_ sections: [Section]) {
-        snapshot = sections.map { ($0, $0.items) }
+        snapshot.set(sections)
     }
 
     // MARK: CollectionViewDataSource
@@ -80,7 +77,7 @@ open class CollectionViewSectionedDataSource<Section: SectionModelType>: Collect
 
     /// The number of items in `section`.
     open func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        snapshot.indices.contains(section) ? snapshot[section].items.count : 0
+        snapshot.count(inSection: section)
     }
 
     /// ``configureCell``'s cell for the item.
@@ -102,8 +99,7 @@ open class CollectionViewSectionedDataSource<Section: SectionModelType>: Collect
     /// Moves the item in the model, as the user moved it, then calls ``moveItem``.
     open func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
                              to destinationIndexPath: IndexPath) {
-        let item = snapshot[sourceIndexPath.section].items.remove(at: sourceIndexPath.item)
-        snapshot[destinationIndexPath.section].items.insert(item, at: destinationIndexPath.item)
+        snapshot.moveItem(at: sourceIndexPath, to: destinationIndexPath)
         moveItem(self, sourceIndexPath, destinationIndexPath)
     }
 }

@@ -29,11 +29,7 @@ open class RxCollectionViewReactiveArrayDataSource<Element>: CollectionViewDataS
     /// - Throws: ``RxDataSourceError/itemsNotYetBound`` before the first array,
     ///   ``RxDataSourceError/outOfBounds(indexPath:)`` for no such item.
     public func model(at indexPath: IndexPath) throws -> Any {
-        guard let itemModels else { throw RxDataSourceError.itemsNotYetBound }
-        guard indexPath.count == 2, indexPath.section == 0, itemModels.indices.contains(indexPath.item) else {
-            throw RxDataSourceError.outOfBounds(indexPath: indexPath)
-        }
-        return itemModels[indexPath.item]
+        try arrayModel(itemModels, at: indexPath)
     }
 
     /// Replaces the items and reloads `collectionView`.

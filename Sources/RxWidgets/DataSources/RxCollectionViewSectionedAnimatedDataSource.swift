@@ -43,7 +43,7 @@ open class RxCollectionViewSectionedAnimatedDataSource<Section: AnimatableSectio
 
     private func show(_ sections: [Section], in collectionView: CollectionView) {
         setSections(sections)
-        let keyed = Self.identitiesAreUnique(sections)
+        let keyed = sections.identitiesAreUnique
         guard dataSet, keyed, shownIsKeyed else {
             dataSet = true
             shownIsKeyed = keyed
@@ -80,18 +80,6 @@ open class RxCollectionViewSectionedAnimatedDataSource<Section: AnimatableSectio
         }
         shown = next
         collectionView.setContent(content, keepingSelection: true)
-    }
-
-    private static func identitiesAreUnique(_ sections: [Section]) -> Bool {
-        var sectionIdentities = Set<Section.Identity>()
-        var itemIdentities = Set<Item.Identity>()
-        for section in sections {
-            guard sectionIdentities.insert(section.identity).inserted else { return false }
-            for item in section.items where !itemIdentities.insert(item.identity).inserted {
-                return false
-            }
-        }
-        return true
     }
 
     private func remember(_ collectionView: CollectionView) {

@@ -30,11 +30,7 @@ open class RxTableViewReactiveArrayDataSource<Element>: TableViewDataSource, Sec
     /// - Throws: ``RxDataSourceError/itemsNotYetBound`` before the first array,
     ///   ``RxDataSourceError/outOfBounds(indexPath:)`` for no such row.
     public func model(at indexPath: IndexPath) throws -> Any {
-        guard let itemModels else { throw RxDataSourceError.itemsNotYetBound }
-        guard indexPath.count == 2, indexPath.section == 0, itemModels.indices.contains(indexPath.row) else {
-            throw RxDataSourceError.outOfBounds(indexPath: indexPath)
-        }
-        return itemModels[indexPath.row]
+        try arrayModel(itemModels, at: indexPath)
     }
 
     /// Replaces the items and reloads `tableView`.

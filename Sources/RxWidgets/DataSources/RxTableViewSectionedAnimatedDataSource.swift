@@ -60,7 +60,7 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
         guard dataSet, shownIsKeyed, let content = keyedUpdate(sections, in: tableView) else {
             // The first data, or duplicate identities (now, or in the rows shown): Diff's
             // rule says they cannot be diffed, so reload.
-            let keyed = Self.identitiesAreUnique(sections)
+            let keyed = sections.identitiesAreUnique
             dataSet = true
             shownIsKeyed = keyed
             tableView.reloadData()
@@ -194,18 +194,6 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
         shownRows = content.rows
         shownFlags = flags
         return content
-    }
-
-    private static func identitiesAreUnique(_ sections: [Section]) -> Bool {
-        var sectionIdentities = Set<Section.Identity>()
-        var itemIdentities = Set<Item.Identity>()
-        for section in sections {
-            guard sectionIdentities.insert(section.identity).inserted else { return false }
-            for item in section.items where !itemIdentities.insert(item.identity).inserted {
-                return false
-            }
-        }
-        return true
     }
 
     /// Notes the rows a reload made (or the table shows after a user's move), so the next

@@ -30,7 +30,7 @@ open class TableViewSectionedDataSource<Section: SectionModelType>: TableViewDat
     open var canMoveRowAtIndexPath: CanMoveRowAtIndexPath
 
     /// The sections' snapshot: their models and items, as the table shows them.
-    private var snapshot: [(section: Section, items: [Item])] = []
+    private var snapshot = SectionSnapshot<Section>()
 
     /// A data source with RxDataSources' defaults: no titles, every row editable and movable.
     public init(
@@ -49,34 +49,31 @@ open class TableViewSectionedDataSource<Section: SectionModelType>: TableViewDat
 
     /// The current sections (with any moves the user made).
     open var sectionModels: [Section] {
-        snapshot.map { Section(original: $0.section, items: $0.items) }
+        snapshot.sectionModels
     }
 
     /// The section at `section`.
     open subscript(section: Int) -> Section {
-        Section(original: snapshot[section].section, items: snapshot[section].items)
+        snapshot[section]
     }
 
     /// The item at `indexPath` (settable: replaces it in the model, not on screen).
     open subscript(indexPath: IndexPath) -> Item {
-        get { snapshot[indexPath.section].items[indexPath.item] }
-        set { snapshot[indexPath.section].items[indexPath.item] = newValue }
+        get { snapshot[indexPath] }
+        set { snapshot[indexPath] = newValue }
     }
 
     /// The item at `indexPath`.
     ///
     /// - Throws: ``RxDataSourceError/outOfBounds(indexPath:)`` when there is none.
     open func model(at indexPath: IndexPath) throws -> Any {
-        guard indexPath.count == 2, snapshot.indices.contains(indexPath.section),
-              snapshot[indexPath.section].items.indices.contains(indexPath.item) else {
-            throw RxDataSourceError.outOfBounds(indexPath: indexPath)
-        }
+        guard snapshot.contains(indexPath) else { throw RxDataSourceError.outOfBounds(indexPath: indexPath) }
         return self[indexPath]
     }
 
     /// Replaces the sections (the table is not told; reload it).
     open func setSections(_ sections: [Section]) {
-        snapshot = sections.map { ($0, $0.items) }
+        snapshot.set(sections)
     }
 
     // MARK: TableViewDataSource
@@ -86,7 +83,7 @@ open class TableViewSectionedDataSource<Section: SectionModelType>: TableViewDat
 
     /// The number of items in `section`.
     open func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-        snapshot.indices.contains(section) ? snapshot[section].items.count : 0
+        snapshot.count(inSection: section)
     }
 
     /// ``configureCell``'s cell for the item.
@@ -116,7 +113,6 @@ open class TableViewSectionedDataSource<Section: SectionModelType>: TableViewDat
 
     /// Moves the item in the model, as the user moved its row.
     open func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-        let item = snapshot[sourceIndexPath.section].items.remove(at: sourceIndexPath.item)
-        snapshot[destinationIndexPath.section].items.insert(item, at: destinationIndexPath.item)
+        snapshot.moveItem(at: sourceIndexPath, to: destinationIndexPath)
     }
 }

@@ -45,24 +45,10 @@ extension Reactive where Base: CollectionView {
     public func items<DataSource: RxCollectionViewDataSourceType & CollectionViewDataSource, Source: ObservableType>(
         dataSource: DataSource
     ) -> (_ source: Source) -> Disposable where DataSource.Element == Source.Element {
-        { [base] source in
-            MainScheduler.ensureRunningOnMainThread()
-            if base.rxDataSource != nil {
-                Hooks.bindingErrorHandler(CollectionViewError.dataSourceAlreadyBound(collectionViewID: base.id))
+        { source in
+            bindItems(source, dataSource: dataSource, installed: dataSource) { dataSource, view, event in
+                dataSource.collectionView(view, observedEvent: event)
             }
-            base.dataSource = dataSource
-            base.rxDataSource = dataSource
-            let subscription = source.subscribe { [weak base] event in
-                guard let base else { return }
-                dataSource.collectionView(base, observedEvent: event)
-            }
-            return Disposables.create(with: { [weak base] in
-                subscription.dispose()
-                if let base, base.rxDataSource === dataSource {
-                    base.rxDataSource = nil
-                    base.dataSource = nil
-                }
-            })
         }
     }
 
@@ -70,15 +56,15 @@ extension Reactive where Base: CollectionView {
 
     /// The index path of each item the user selects (after it is selected), as RxCocoa's
     /// (`collectionView(_:didSelectItemAt:)`).
-    public var itemSelected: ControlEvent<IndexPath> { event(\.itemSelectedHub) }
+    public var itemSelected: ControlEvent<IndexPath> { itemEvent(\.itemSelectedHub) }
 
     /// The index path of each item the user deselects (tapping a selected item of a
     /// multiple-selection collection, or selecting another in a single-selection one:
     /// then this fires first).
-    public var itemDeselected: ControlEvent<IndexPath> { event(\.itemDeselectedHub) }
+    public var itemDeselected: ControlEvent<IndexPath> { itemEvent(\.itemDeselectedHub) }
 
     /// Each move of an item by the user, after the collection and its data source moved it.
-    public var itemMoved: ControlEvent<ItemMovedEvent> { event(\.itemMovedHub) }
+    public var itemMoved: ControlEvent<ItemMovedEvent> { itemEvent(\.itemMovedHub) }
 
     /// The model of each item the user selects: `itemSelected` through ``model(at:)``; a
     /// model of another type ends the sequence with an error.
@@ -97,35 +83,6 @@ extension Reactive where Base: CollectionView {
     /// - Throws: ``RxDataSourceError`` when no `rx.items` binding feeds the collection,
     ///   there is no such item, or the model is not a `T`.
     public func model<T>(at indexPath: IndexPath) throws -> T {
-        guard let dataSource = base.rxDataSource as? SectionedViewDataSourceType else {
-            throw RxDataSourceError.itemsNotYetBound
-        }
-        let element = try dataSource.model(at: indexPath)
-        guard let model = element as? T else {
-            throw RxDataSourceError.castingError(expected: String(describing: T.self),
-                                                 actual: String(describing: type(of: element)))
-        }
-        return model
-    }
-
-    private func modelEvent<T>(_ indexPaths: ControlEvent<IndexPath>) -> ControlEvent<T> {
-        let source = indexPaths.asObservable().map { [weak base] indexPath -> T in
-            guard let base else { throw RxDataSourceError.itemsNotYetBound }
-            return try base.rx.model(at: indexPath)
-        }
-        return ControlEvent(events: source)
-    }
-
-    private func event<Value>(_ hub: KeyPath<CollectionView, EventHub<Value>>) -> ControlEvent<Value> {
-        let source: Observable<Value> = Observable.create { [weak view = base] observer in
-            MainScheduler.ensureRunningOnMainThread()
-            guard let view else {
-                observer.on(.completed)
-                return Disposables.create()
-            }
-            return view[keyPath: hub].register { observer.onNext($0) }
-        }
-        .take(until: deallocated)
-        return ControlEvent(events: source)
+        try boundModel(at: indexPath)
     }
 }

@@ -53,24 +53,10 @@ extension Reactive where Base: TableView {
     public func items<DataSource: RxTableViewDataSourceType & TableViewDataSource, Source: ObservableType>(
         dataSource: DataSource
     ) -> (_ source: Source) -> Disposable where DataSource.Element == Source.Element {
-        { [base] source in
-            MainScheduler.ensureRunningOnMainThread()
-            if base.rxDataSource != nil {
-                Hooks.bindingErrorHandler(TableViewError.dataSourceAlreadyBound(tableID: base.id))
+        { source in
+            bindItems(source, dataSource: dataSource, installed: dataSource) { dataSource, view, event in
+                dataSource.tableView(view, observedEvent: event)
             }
-            base.dataSource = dataSource
-            base.rxDataSource = dataSource
-            let subscription = source.subscribe { [weak base] event in
-                guard let base else { return }
-                dataSource.tableView(base, observedEvent: event)
-            }
-            return Disposables.create(with: { [weak base] in
-                subscription.dispose()
-                if let base, base.rxDataSource === dataSource {
-                    base.rxDataSource = nil
-                    base.dataSource = nil
-                }
-            })
         }
     }
 
@@ -78,25 +64,25 @@ extension Reactive where Base: TableView {
 
     /// The index path of each row the user selects (after the table selected it), as
     /// RxCocoa's (`tableView(_:didSelectRowAt:)`).
-    public var itemSelected: ControlEvent<IndexPath> { event(\.itemSelectedHub) }
+    public var itemSelected: ControlEvent<IndexPath> { itemEvent(\.itemSelectedHub) }
 
     /// The index path of each row the user deselects (tapping a selected row of a
     /// multiple-selection table, or selecting another row in a single-selection one:
     /// then this fires first).
-    public var itemDeselected: ControlEvent<IndexPath> { event(\.itemDeselectedHub) }
+    public var itemDeselected: ControlEvent<IndexPath> { itemEvent(\.itemDeselectedHub) }
 
     /// The index path of each row the user deletes. The table does not remove it:
     /// change the bound items.
-    public var itemDeleted: ControlEvent<IndexPath> { event(\.itemDeletedHub) }
+    public var itemDeleted: ControlEvent<IndexPath> { itemEvent(\.itemDeletedHub) }
 
     /// The index path of each row whose insert control the user taps.
-    public var itemInserted: ControlEvent<IndexPath> { event(\.itemInsertedHub) }
+    public var itemInserted: ControlEvent<IndexPath> { itemEvent(\.itemInsertedHub) }
 
     /// Each move of a row by the user, after the table and its data source moved it.
-    public var itemMoved: ControlEvent<ItemMovedEvent> { event(\.itemMovedHub) }
+    public var itemMoved: ControlEvent<ItemMovedEvent> { itemEvent(\.itemMovedHub) }
 
     /// The index path of each row whose detail button the user taps.
-    public var itemAccessoryButtonTapped: ControlEvent<IndexPath> { event(\.itemAccessoryButtonTappedHub) }
+    public var itemAccessoryButtonTapped: ControlEvent<IndexPath> { itemEvent(\.itemAccessoryButtonTappedHub) }
 
     /// The model of each row the user selects, as RxCocoa's: `itemSelected` mapped
     /// through ``model(at:)``; a model of another type ends the sequence with an error.
@@ -120,36 +106,7 @@ extension Reactive where Base: TableView {
     /// - Throws: ``RxDataSourceError`` when no `rx.items` binding feeds the table, there
     ///   is no such row, or the model is not a `T`.
     public func model<T>(at indexPath: IndexPath) throws -> T {
-        guard let dataSource = base.rxDataSource as? SectionedViewDataSourceType else {
-            throw RxDataSourceError.itemsNotYetBound
-        }
-        let element = try dataSource.model(at: indexPath)
-        guard let model = element as? T else {
-            throw RxDataSourceError.castingError(expected: String(describing: T.self),
-                                                 actual: String(describing: type(of: element)))
-        }
-        return model
-    }
-
-    private func modelEvent<T>(_ indexPaths: ControlEvent<IndexPath>) -> ControlEvent<T> {
-        let source = indexPaths.asObservable().map { [weak base] indexPath -> T in
-            guard let base else { throw RxDataSourceError.itemsNotYetBound }
-            return try base.rx.model(at: indexPath)
-        }
-        return ControlEvent(events: source)
-    }
-
-    private func event<Value>(_ hub: KeyPath<TableView, EventHub<Value>>) -> ControlEvent<Value> {
-        let source: Observable<Value> = Observable.create { [weak table = base] observer in
-            MainScheduler.ensureRunningOnMainThread()
-            guard let table else {
-                observer.on(.completed)
-                return Disposables.create()
-            }
-            return table[keyPath: hub].register { observer.onNext($0) }
-        }
-        .take(until: deallocated)
-        return ControlEvent(events: source)
+        try boundModel(at: indexPath)
     }
 
     // MARK: - Properties

@@ -65,15 +65,13 @@ open class CollectionView: View, WidgetEventReceiver {
         }
     }
 
+    /// The sections, the items and the selection, by key.
+    let items = KeyedItems(selectionProperty: CollectionPropertyName.selectedItems, noun: "item", keyName: "an item key")
+
     /// The items as the client sees them, flat, in order (the `items` property).
-    public private(set) var rows: [ListRow] = []
+    public var rows: [ListRow] { items.content.rows }
     /// The sections as the client sees them (the `sections` property).
-    public private(set) var sectionRows: [ListRow] = []
-    private var sectionStarts: [Int] = []
-    /// Item key → flat index, built when first needed after a change.
-    private var keyIndex: [String: Int]?
-    /// The selected items' keys, in the order they were selected.
-    private var selectedKeys: [String] = []
+    public var sectionRows: [ListRow] { items.content.sections }
 
     private var registeredCells: [String: CollectionViewCell.Type] = [:]
     private var registeredViews: [String: CollectionReusableView.Type] = [:]
@@ -128,7 +126,7 @@ open class CollectionView: View, WidgetEventReceiver {
     /// reference sizes changed), keeping the items.
     func reloadSupplementaryViews() {
         guard let dataSource else { return }
-        var content = TableContent(sections: sectionRows, rows: rows, sectionStarts: sectionStarts)
+        var content = items.content
         content.sections = sectionRows.enumerated().map { index, section in
             TableContent.section(key: section.id, index: index, of: self, from: dataSource)
         }
@@ -169,73 +167,34 @@ open class CollectionView: View, WidgetEventReceiver {
     // MARK: - Items
 
     /// The number of sections.
-    public var numberOfSections: Int { sectionRows.count }
+    public var numberOfSections: Int { items.content.sections.count }
 
     /// The number of items in `section` (0 for a section that does not exist).
     public func numberOfItems(inSection section: Int) -> Int {
-        guard sectionStarts.indices.contains(section) else { return 0 }
-        let end = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : rows.count
-        return end - sectionStarts[section]
+        items.count(inSection: section)
     }
 
     /// Asks the data source for everything again, as UIKit's `reloadData` (which clears
     /// the selection).
     public func reloadData() {
-        selectedKeys = []
+        items.forgetSelection()
         setContent(TableContent.load(from: dataSource, for: self), keepingSelection: false)
     }
 
     /// Replaces the items with `content`; keeps the selection of items whose keys remain
     /// when `keepingSelection` (a batch update), clears it otherwise.
     func setContent(_ content: TableContent, keepingSelection: Bool) {
-        let oldRows = rows
-        let oldSections = sectionRows
-        let oldSelection = selectedKeys
-        rows = content.rows
-        sectionRows = content.sections
-        sectionStarts = content.sectionStarts
-        keyIndex = nil
-        selectedKeys = keepingSelection ? selectedKeys.filter { flatIndex(forKey: $0) != nil } : []
-        if sectionRows != oldSections {
-            changed(CollectionPropertyName.sections, .rows(oldSections), .rows(sectionRows))
-        }
-        if rows != oldRows {
-            changed(PropertyName.items, .rows(oldRows), .rows(rows))
-        }
-        selectionChanged(from: oldSelection)
+        items.replace(with: content, keepingSelection: keepingSelection, on: self)
     }
 
     /// The key of the item at `indexPath`, if there is one.
     public func itemKey(at indexPath: IndexPath) -> String? {
-        flatIndex(of: indexPath).map { rows[$0].id }
+        items.key(at: indexPath)
     }
 
     /// The index path of the item keyed `key`, if there is one.
     public func indexPath(forItemKey key: String) -> IndexPath? {
-        flatIndex(forKey: key).map(indexPath(ofFlatIndex:))
-    }
-
-    private func flatIndex(forKey key: String) -> Int? {
-        if keyIndex == nil {
-            var index: [String: Int] = [:]
-            index.reserveCapacity(rows.count)
-            for (offset, row) in rows.enumerated() { index[row.id] = offset }
-            keyIndex = index
-        }
-        return keyIndex?[key]
-    }
-
-    private func flatIndex(of indexPath: IndexPath) -> Int? {
-        guard indexPath.count == 2, indexPath.item >= 0,
-              indexPath.item < numberOfItems(inSection: indexPath.section) else { return nil }
-        return sectionStarts[indexPath.section] + indexPath.item
-    }
-
-    private func indexPath(ofFlatIndex index: Int) -> IndexPath {
-        // The last section starting at or before `index` (empty sections share a start).
-        var section = 0
-        for (candidate, start) in sectionStarts.enumerated() where start <= index { section = candidate }
-        return IndexPath(item: index - sectionStarts[section], section: section)
+        items.indexPath(forKey: key)
     }
 
     // MARK: - Selection
@@ -243,42 +202,23 @@ open class CollectionView: View, WidgetEventReceiver {
     /// The selected items' index paths, in the order they were selected; `nil` when none
     /// is selected.
     public var indexPathsForSelectedItems: [IndexPath]? {
-        let paths = selectedKeys.compactMap(indexPath(forItemKey:))
+        let paths = items.selectedKeys.compactMap(indexPath(forItemKey:))
         return paths.isEmpty ? nil : paths
     }
 
     /// The selected items' keys (the `selectedItems` property).
-    public var selectedItemKeys: [String] { selectedKeys }
+    public var selectedItemKeys: [String] { items.selectedKeys }
 
     /// Selects the item at `indexPath` (with single selection, only it), or clears the
     /// selection for `nil`. Sends no `rx` event, as UIKit calls no delegate for it.
     public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        let old = selectedKeys
-        if let indexPath {
-            guard let key = itemKey(at: indexPath) else { return }
-            if allowsMultipleSelection {
-                if !selectedKeys.contains(key) { selectedKeys.append(key) }
-            } else {
-                selectedKeys = [key]
-            }
-        } else {
-            selectedKeys = []
-        }
-        selectionChanged(from: old)
+        items.select(at: indexPath, multiple: allowsMultipleSelection, on: self)
     }
 
     /// Deselects the item at `indexPath`. Sends no `rx` event.
     public func deselectItem(at indexPath: IndexPath, animated: Bool) {
         guard let key = itemKey(at: indexPath) else { return }
-        let old = selectedKeys
-        selectedKeys.removeAll { $0 == key }
-        selectionChanged(from: old)
-    }
-
-    private func selectionChanged(from old: [String]) {
-        if selectedKeys != old {
-            changed(CollectionPropertyName.selectedItems, .strings(old), .strings(selectedKeys))
-        }
+        items.deselect(key, on: self)
     }
 
     // MARK: - Snapshot
@@ -287,7 +227,7 @@ open class CollectionView: View, WidgetEventReceiver {
         super.collectProperties(into: &properties)
         properties[CollectionPropertyName.sections] = .rows(sectionRows)
         properties[PropertyName.items] = .rows(rows)
-        properties[CollectionPropertyName.selectedItems] = .strings(selectedKeys)
+        properties[CollectionPropertyName.selectedItems] = .strings(items.selectedKeys)
         properties[CollectionPropertyName.allowsSelection] = .bool(allowsSelection)
         properties[CollectionPropertyName.allowsMultipleSelection] = .bool(allowsMultipleSelection)
         var layout: [String: WidgetValue] = [:]
@@ -304,39 +244,19 @@ open class CollectionView: View, WidgetEventReceiver {
     /// Performs a user's item action with UIKit's rules and order; see
     /// ``WidgetEventReceiver/receive(_:)``.
     public func receive(_ event: WidgetEvent) throws(WidgetInputError) {
-        guard widgetEventNames.contains(event.name) else {
-            throw WidgetInputError(.unknownEvent, "\(kind) '\(id)' does not send \(event.name)")
-        }
-        guard let key = event.row else {
-            throw WidgetInputError(.badValue, "\(kind) '\(id)': \(event.name) needs a 'row' (an item key)")
-        }
-        guard let flat = flatIndex(forKey: key) else {
-            throw WidgetInputError(.unknownRow, "\(kind) '\(id)' has no item '\(key)'")
-        }
-        let indexPath = indexPath(ofFlatIndex: flat)
+        let (key, flat, indexPath) = try items.target(of: event, in: self)
         switch event.name {
         case CollectionEventName.itemSelected:
             guard allowsSelection else {
                 throw WidgetInputError(.disabled, "\(kind) '\(id)': selection is off")
             }
-            let old = selectedKeys
-            var deselected: [IndexPath] = []
-            if !allowsMultipleSelection {
-                // As UIKit: the other item is deselected first, and says so.
-                deselected = selectedKeys.filter { $0 != key }.compactMap(indexPath(forItemKey:))
-                selectedKeys = [key]
-            } else if !selectedKeys.contains(key) {
-                selectedKeys.append(key)
-            }
-            selectionChanged(from: old)
+            // As UIKit: the other item is deselected first, and says so.
+            let deselected = items.select(key, multiple: allowsMultipleSelection, on: self).compactMap(indexPath(forItemKey:))
             for path in deselected { itemDeselectedHub.send(path) }
             itemSelectedHub.send(indexPath)
         case CollectionEventName.itemDeselected:
             // An item that is not selected cannot be deselected: nothing happens.
-            guard selectedKeys.contains(key) else { return }
-            let old = selectedKeys
-            selectedKeys.removeAll { $0 == key }
-            selectionChanged(from: old)
+            guard items.deselect(key, on: self) else { return }
             itemDeselectedHub.send(indexPath)
         default:  // itemMoved
             try userMove(key: key, from: flat, at: indexPath, event: event)
@@ -347,23 +267,10 @@ open class CollectionView: View, WidgetEventReceiver {
         guard dataSource?.collectionView(self, canMoveItemAt: source) ?? false else {
             throw WidgetInputError(.disabled, "\(kind) '\(id)': item '\(key)' cannot move")
         }
-        guard let sectionKey = event.toSection, let toIndex = event.toIndex else {
-            throw WidgetInputError(.badValue, "\(kind) '\(id)': itemMoved needs 'toSection' (a section key) and 'toIndex'")
-        }
-        guard let toSection = sectionRows.firstIndex(where: { $0.id == sectionKey }) else {
-            throw WidgetInputError(.unknownRow, "\(kind) '\(id)' has no section '\(sectionKey)'")
-        }
-        let available = numberOfItems(inSection: toSection) - (toSection == source.section ? 1 : 0)
-        guard (0...available).contains(toIndex) else {
-            throw WidgetInputError(.indexOutOfRange,
-                                   "\(kind) '\(id)': toIndex \(toIndex) is outside 0...\(available) of section '\(sectionKey)'")
-        }
-        let destination = IndexPath(item: toIndex, section: toSection)
+        let destination = try items.moveDestination(of: event, from: source, in: self)
         dataSource?.collectionView(self, moveItemAt: source, to: destination)
         // UIKit has moved the item on screen already: move ours to match, no reload.
-        var content = TableContent(sections: sectionRows, rows: rows, sectionStarts: sectionStarts)
-        content.moveRow(from: flat, fromSection: source.section, to: destination)
-        setContent(content, keepingSelection: true)
+        items.move(from: flat, at: source, to: destination, on: self)
         itemMovedHub.send((source, destination))
     }
 }

@@ -104,16 +104,13 @@ open class TableView: View, WidgetEventReceiver {
 
     private var editing = false
 
+    /// The sections, the rows and the selection, by key.
+    let items = KeyedItems(selectionProperty: TablePropertyName.selectedRows, noun: "row", keyName: "a row key")
+
     /// The rows as the client sees them, flat, in order (the `items` property).
-    public private(set) var rows: [ListRow] = []
+    public var rows: [ListRow] { items.content.rows }
     /// The sections as the client sees them (the `sections` property).
-    public private(set) var sectionRows: [ListRow] = []
-    /// The flat index of each section's first row.
-    private var sectionStarts: [Int] = []
-    /// Row key → flat index, built when first needed after a change.
-    private var keyIndex: [String: Int]?
-    /// The selected rows' keys, in the order they were selected.
-    private var selectedKeys: [String] = []
+    public var sectionRows: [ListRow] { items.content.sections }
 
     private var registeredCells: [String: TableViewCell.Type] = [:]
 
@@ -172,20 +169,18 @@ open class TableView: View, WidgetEventReceiver {
     // MARK: - Rows
 
     /// The number of sections.
-    public var numberOfSections: Int { sectionRows.count }
+    public var numberOfSections: Int { items.content.sections.count }
 
     /// The number of rows in `section` (0 for a section that does not exist).
     public func numberOfRows(inSection section: Int) -> Int {
-        guard sectionStarts.indices.contains(section) else { return 0 }
-        let end = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : rows.count
-        return end - sectionStarts[section]
+        items.count(inSection: section)
     }
 
     /// Asks the data source for every section and row again, as UIKit's `reloadData`
     /// (which also clears the selection). Row keys come from the data source when it
     /// names rows by identity, else from their positions.
     public func reloadData() {
-        selectedKeys = []
+        items.forgetSelection()
         let content = TableContent.load(from: dataSource, for: self)
         setContent(content, keepingSelection: false)
     }
@@ -194,118 +189,51 @@ open class TableView: View, WidgetEventReceiver {
     /// selection of rows whose keys remain when `keepingSelection` (a batch update), as
     /// UIKit adjusts it; clears it otherwise (a reload).
     func setContent(_ content: TableContent, keepingSelection: Bool) {
-        let oldRows = rows
-        let oldSections = sectionRows
-        let oldSelection = selectedRowKeys
-        rows = content.rows
-        sectionRows = content.sections
-        sectionStarts = content.sectionStarts
-        keyIndex = nil
-        if keepingSelection, selectedKeys.count <= 4 {
-            // A scan per selected key: cheaper than indexing 10,000 keys on every update.
-            selectedKeys = selectedKeys.filter { key in rows.contains { $0.id == key } }
-        } else if keepingSelection {
-            selectedKeys = selectedKeys.filter { rowIndex(forKey: $0) != nil }
-        } else {
-            selectedKeys = []
-        }
-        if sectionRows != oldSections {
-            changed(TablePropertyName.sections, .rows(oldSections), .rows(sectionRows))
-        }
-        if rows != oldRows {
-            changed(PropertyName.items, .rows(oldRows), .rows(rows))
-        }
-        selectionChanged(from: oldSelection)
+        items.replace(with: content, keepingSelection: keepingSelection, on: self)
     }
 
     /// The wire row at `indexPath`, if there is one.
     public func row(at indexPath: IndexPath) -> ListRow? {
-        flatIndex(of: indexPath).map { rows[$0] }
+        items.flatIndex(of: indexPath).map { rows[$0] }
     }
 
     /// The key of the row at `indexPath`, if there is one.
     public func rowKey(at indexPath: IndexPath) -> String? {
-        flatIndex(of: indexPath).map { rows[$0].id }
+        items.key(at: indexPath)
     }
 
     /// The index path of the row keyed `key`, if there is one.
     public func indexPath(forRowKey key: String) -> IndexPath? {
-        rowIndex(forKey: key).map(indexPath(ofFlatIndex:))
-    }
-
-    private func rowIndex(forKey key: String) -> Int? {
-        if keyIndex == nil {
-            var index: [String: Int] = [:]
-            index.reserveCapacity(rows.count)
-            for (offset, row) in rows.enumerated() { index[row.id] = offset }
-            keyIndex = index
-        }
-        return keyIndex?[key]
-    }
-
-    private func flatIndex(of indexPath: IndexPath) -> Int? {
-        guard indexPath.count == 2, indexPath.row >= 0,
-              indexPath.row < numberOfRows(inSection: indexPath.section) else { return nil }
-        return sectionStarts[indexPath.section] + indexPath.row
-    }
-
-    private func indexPath(ofFlatIndex index: Int) -> IndexPath {
-        // The last section starting at or before `index` (empty sections share a start).
-        var low = 0
-        var high = sectionStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if sectionStarts[middle] <= index { low = middle } else { high = middle - 1 }
-        }
-        return IndexPath(row: index - sectionStarts[low], section: low)
+        items.indexPath(forKey: key)
     }
 
     // MARK: - Selection
 
     /// The selected row's index path (the first selected, when several are), or `nil`.
     public var indexPathForSelectedRow: IndexPath? {
-        selectedKeys.first.flatMap(indexPath(forRowKey:))
+        items.selectedKeys.first.flatMap(indexPath(forRowKey:))
     }
 
     /// The selected rows' index paths, in the order they were selected; `nil` when
     /// none is selected, as in UIKit.
     public var indexPathsForSelectedRows: [IndexPath]? {
-        let paths = selectedKeys.compactMap(indexPath(forRowKey:))
+        let paths = items.selectedKeys.compactMap(indexPath(forRowKey:))
         return paths.isEmpty ? nil : paths
     }
 
     /// The selected rows' keys (the `selectedRows` property).
-    public var selectedRowKeys: [String] { selectedKeys }
+    public var selectedRowKeys: [String] { items.selectedKeys }
 
     /// Selects the row at `indexPath` (with single selection, only it), or clears the
     /// selection for `nil`. Sends no `rx` event, as UIKit calls no delegate for it.
     public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        let old = selectedKeys
-        guard let indexPath, let key = rowKey(at: indexPath) else {
-            if indexPath == nil { selectedKeys = [] }
-            selectionChanged(from: old)
-            return
-        }
-        if allowsMultipleSelection {
-            if !selectedKeys.contains(key) { selectedKeys.append(key) }
-        } else {
-            selectedKeys = [key]
-        }
-        selectionChanged(from: old)
+        items.select(at: indexPath, multiple: allowsMultipleSelection, on: self)
     }
 
     /// Deselects the row at `indexPath`. Sends no `rx` event.
     public func deselectRow(at indexPath: IndexPath, animated: Bool) {
         guard let key = rowKey(at: indexPath) else { return }
-        let old = selectedKeys
-        selectedKeys.removeAll { $0 == key }
-        selectionChanged(from: old)
-    }
-
-    private func selectionChanged(from old: [String]) {
-        if selectedKeys != old {
-            changed(TablePropertyName.selectedRows, .strings(old), .strings(selectedKeys))
-        }
+        items.deselect(key, on: self)
     }
 
     // MARK: - Editing
@@ -317,9 +245,7 @@ open class TableView: View, WidgetEventReceiver {
         self.editing = editing
         changed(TablePropertyName.isEditing, .bool(!editing), .bool(editing))
         if editing && !allowsSelectionDuringEditing {
-            let old = selectedKeys
-            selectedKeys = []
-            selectionChanged(from: old)
+            items.setSelection([], on: self)
         }
     }
 
@@ -331,7 +257,7 @@ open class TableView: View, WidgetEventReceiver {
         properties[TablePropertyName.sections] = .rows(sectionRows)
         properties[PropertyName.items] = .rows(rows)
         properties[TablePropertyName.isEditing] = .bool(editing)
-        properties[TablePropertyName.selectedRows] = .strings(selectedKeys)
+        properties[TablePropertyName.selectedRows] = .strings(items.selectedKeys)
         properties[TablePropertyName.allowsSelection] = .bool(allowsSelection)
         properties[TablePropertyName.allowsMultipleSelection] = .bool(allowsMultipleSelection)
         properties[TablePropertyName.allowsSelectionDuringEditing] = .bool(allowsSelectionDuringEditing)
@@ -345,25 +271,13 @@ open class TableView: View, WidgetEventReceiver {
     /// Performs a user's row action with UIKit's rules and order; see
     /// ``WidgetEventReceiver/receive(_:)``.
     public func receive(_ event: WidgetEvent) throws(WidgetInputError) {
-        guard widgetEventNames.contains(event.name) else {
-            throw WidgetInputError(.unknownEvent, "\(kind) '\(id)' does not send \(event.name)")
-        }
-        guard let key = event.row else {
-            throw WidgetInputError(.badValue, "\(kind) '\(id)': \(event.name) needs a 'row' (a row key)")
-        }
-        guard let flat = rowIndex(forKey: key) else {
-            throw WidgetInputError(.unknownRow, "\(kind) '\(id)' has no row '\(key)'")
-        }
-        let indexPath = indexPath(ofFlatIndex: flat)
+        let (key, flat, indexPath) = try items.target(of: event, in: self)
         switch event.name {
         case TableEventName.itemSelected:
             try userSelect(key: key, at: indexPath)
         case TableEventName.itemDeselected:
             // A row that is not selected cannot be deselected: nothing happens.
-            guard selectedKeys.contains(key) else { return }
-            let old = selectedKeys
-            selectedKeys.removeAll { $0 == key }
-            selectionChanged(from: old)
+            guard items.deselect(key, on: self) else { return }
             itemDeselectedHub.send(indexPath)
         case TableEventName.itemDeleted, TableEventName.itemInserted:
             let style: TableViewCell.EditingStyle = event.name == TableEventName.itemDeleted ? .delete : .insert
@@ -394,18 +308,8 @@ open class TableView: View, WidgetEventReceiver {
         guard allowsSelection, !editing || allowsSelectionDuringEditing else {
             throw WidgetInputError(.disabled, "\(kind) '\(id)': selection is off\(editing ? " while editing" : "")")
         }
-        let old = selectedKeys
-        var deselected: [IndexPath] = []
-        if !allowsMultipleSelection {
-            // UIKit deselects the other row first, and says so (didDeselect, then didSelect).
-            for other in selectedKeys where other != key {
-                if let path = self.indexPath(forRowKey: other) { deselected.append(path) }
-            }
-            selectedKeys = [key]
-        } else if !selectedKeys.contains(key) {
-            selectedKeys.append(key)
-        }
-        selectionChanged(from: old)
+        // UIKit deselects the other row first, and says so (didDeselect, then didSelect).
+        let deselected = items.select(key, multiple: allowsMultipleSelection, on: self).compactMap(indexPath(forRowKey:))
         for path in deselected { itemDeselectedHub.send(path) }
         itemSelectedHub.send(indexPath)
     }
@@ -417,22 +321,10 @@ open class TableView: View, WidgetEventReceiver {
         guard dataSource?.tableView(self, canMoveRowAt: source) ?? false else {
             throw WidgetInputError(.disabled, "\(kind) '\(id)': row '\(key)' cannot move")
         }
-        guard let sectionKey = event.toSection, let toIndex = event.toIndex else {
-            throw WidgetInputError(.badValue, "\(kind) '\(id)': itemMoved needs 'toSection' (a section key) and 'toIndex'")
-        }
-        guard let toSection = sectionRows.firstIndex(where: { $0.id == sectionKey }) else {
-            throw WidgetInputError(.unknownRow, "\(kind) '\(id)' has no section '\(sectionKey)'")
-        }
-        let available = numberOfRows(inSection: toSection) - (toSection == source.section ? 1 : 0)
-        guard (0...available).contains(toIndex) else {
-            throw WidgetInputError(.indexOutOfRange, "\(kind) '\(id)': toIndex \(toIndex) is outside 0...\(available) of section '\(sectionKey)'")
-        }
-        let destination = IndexPath(row: toIndex, section: toSection)
+        let destination = try items.moveDestination(of: event, from: source, in: self)
         dataSource?.tableView(self, moveRowAt: source, to: destination)
         // UIKit has moved the row on screen already: move ours to match, no reload.
-        var content = TableContent(sections: sectionRows, rows: rows, sectionStarts: sectionStarts)
-        content.moveRow(from: flat, fromSection: source.section, to: destination)
-        setContent(content, keepingSelection: true)
+        items.move(from: flat, at: source, to: destination, on: self)
         itemMovedHub.send((source, destination))
     }
 }
