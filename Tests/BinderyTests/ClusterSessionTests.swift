@@ -207,6 +207,28 @@ final class ClusterSessionTests: XCTestCase {
         XCTAssertEqual(outcome?.1, false)
     }
 
+    func testAResumeWithATokenOfAnotherScenesSessionIsRefusedAndLeavesThatSessionAlone() throws {
+        let storeA = makeStore(), storeB = makeStore()
+        let session = try storeA.createSession(scene: "echo")
+        let owner = Recorder(session)
+        owner.client.receive(type("mine", seq: 1))
+        var outcome: (Session, Bool)?
+        storeB.resumeOrCreate(scene: "clock", token: session.id) { outcome = try? $0.get() }
+        XCTAssertEqual(outcome?.1, false, "answered as for an unknown token")
+        XCTAssertNotEqual(outcome?.0.id, session.id)
+        XCTAssertEqual(outcome?.0.sceneName, "clock")
+        XCTAssertNil(storeB.session(id: session.id), "the echo session was not taken over here")
+        XCTAssertEqual(persistence.sessions[session.id]?.epoch, 1, "its epoch is untouched")
+        // Its owner keeps it: writes are not fenced, its client is not closed.
+        owner.client.receive(type("still mine", seq: 2))
+        scheduler.advanceTo(11)
+        XCTAssertEqual(owner.acks, [1, 2])
+        XCTAssertEqual(owner.errorCodes, [])
+        XCTAssertTrue(owner.closes.isEmpty)
+        XCTAssertFalse(session.isEnded)
+        XCTAssertEqual(persistence.sessions[session.id]?.journal.count, 2)
+    }
+
     // MARK: - Restoration modes
 
     func testEncodedRestorationKeepsTheStateInsteadOfReplaying() throws {

@@ -62,9 +62,10 @@ public final class InMemorySessionPersistence: SessionPersistence {
         }
     }
 
-    public func takeOver(token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
+    public func takeOver(token: String, scene: String?, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
         guard isAvailable else { return completion(.failure(.unavailable("switched off"))) }
         guard var stored = sessions[token] else { return completion(.success(nil)) }
+        if let scene, stored.scene != scene { return completion(.failure(.otherScene(stored.scene))) }
         writes += 1
         stored.epoch += 1
         sessions[token] = stored

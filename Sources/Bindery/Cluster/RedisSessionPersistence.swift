@@ -97,8 +97,8 @@ public final class RedisSessionPersistence: SessionPersistence {
         }
     }
 
-    public func takeOver(token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
-        call(RedisSessionScripts.takeOver, token: token, [owner, ttlText]) { [metrics] result in
+    public func takeOver(token: String, scene: String?, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
+        call(RedisSessionScripts.takeOver, token: token, [owner, ttlText, scene ?? ""]) { [metrics] result in
             switch result {
             case .failure(let error): completion(.failure(error))
             case .success(let value):
@@ -150,6 +150,8 @@ public final class RedisSessionPersistence: SessionPersistence {
             case .failure(.server(let message)) where message.hasPrefix("FENCED") || message.hasPrefix("ERR FENCED"):
                 metrics.fenced.increment()
                 completion(.failure(.fenced))
+            case .failure(.server(let message)) where message.hasPrefix("SCENE ") || message.hasPrefix("ERR SCENE "):
+                completion(.failure(.otherScene(String(message.split(separator: " ", maxSplits: message.hasPrefix("ERR") ? 2 : 1).last ?? ""))))
             case .failure(let error):
                 metrics.errors.increment()
                 completion(.failure(.unavailable(error.description)))

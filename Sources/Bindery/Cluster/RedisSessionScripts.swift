@@ -27,9 +27,12 @@ enum RedisSessionScripts {
         return 1
         """)
 
-    /// ARGV: owner, ttl ms. Raises the epoch, takes ownership; {hash, journal} or nil.
+    /// ARGV: owner, ttl ms, scene or '' (any). Raises the epoch, takes ownership;
+    /// {hash, journal} or nil; a session of another scene is left alone (`SCENE <name>`).
     static let takeOver = RedisScript("""
         if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+        local scene = redis.call('HGET', KEYS[1], 'scene')
+        if ARGV[3] ~= '' and scene ~= ARGV[3] then return redis.error_reply('SCENE ' .. tostring(scene)) end
         redis.call('HINCRBY', KEYS[1], 'epoch', 1)
         redis.call('HSET', KEYS[1], 'owner', ARGV[1])
         redis.call('PEXPIRE', KEYS[1], ARGV[2])

@@ -57,7 +57,7 @@ extension Session {
             case .failure(.fenced):
                 journal.finish(pending, answer: Self.storeUnavailable(event, moved: true))
                 self.store?.drop(self)
-            case .failure(.unavailable):
+            case .failure(.unavailable), .failure(.otherScene):  // (an append names no scene)
                 // The scene here is now ahead of the journal: rebuilt from the store
                 // once it is back (``SessionStore/recover()``).
                 journal.isDiverged = true

@@ -29,7 +29,9 @@ public protocol SessionPersistence: AnyObject {
                 completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
     /// Takes the session over: raises its epoch, makes this process the owner and
     /// returns what rebuilds it; nil when there is no such session (unknown or expired).
-    func takeOver(token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void)
+    /// With `scene`, only a session of that scene: one of another scene is left as it is
+    /// (its epoch untouched) and the answer is ``SessionPersistenceError/otherScene(_:)``.
+    func takeOver(token: String, scene: String?, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void)
     /// Refreshes the session's TTL, fenced by `epoch` (also how an idle owner learns it
     /// was taken over).
     func refresh(token: String, epoch: Int64, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
@@ -85,6 +87,13 @@ public struct StoredSession: Equatable, Sendable {
     }
 }
 
+extension SessionPersistence {
+    /// Takes the session over whatever its scene (``takeOver(token:scene:completion:)``).
+    public func takeOver(token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
+        takeOver(token: token, scene: nil, completion: completion)
+    }
+}
+
 /// Why a store operation failed.
 public enum SessionPersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The session's epoch moved on (another process took it over) or its keys are gone:
@@ -93,12 +102,16 @@ public enum SessionPersistenceError: Error, Equatable, Sendable, CustomStringCon
     /// The store could not be reached or did not answer in time; whether a write
     /// happened is unknown.
     case unavailable(String)
+    /// A takeover named a scene, and the session is one of another scene (named here):
+    /// nothing was changed.
+    case otherScene(String)
 
     /// A readable message.
     public var description: String {
         switch self {
         case .fenced: return "the session is owned by another process"
         case .unavailable(let reason): return "the session store is unavailable: \(reason)"
+        case .otherScene(let scene): return "the session is one of scene '\(scene)'"
         }
     }
 }

@@ -31,11 +31,23 @@ extension SessionStore {
         guard let persistence else { return }
         persistence.onAvailabilityChange = { [weak self] available in
             if available {
+                self?.startRefreshing()
                 self?.retryDeletes()
                 self?.recover()
             }
         }
         persistence.start()
+        // A store that connects later starts the timer when it is available: from inside
+        // the running loop. (The server makes its store before the loop runs, when
+        // `MainScheduler` still sends timers to the main dispatch queue, which a libuv
+        // process never drains: the refresh never ran, so stale copies lived on and
+        // idle sessions' keys expired under them.)
+        if persistence.isAvailable { startRefreshing() }
+    }
+
+    /// Starts the periodic refresh (once).
+    private func startRefreshing() {
+        guard let persistence, durable.refreshTimer == nil, !isDraining else { return }
         // Often enough that a key never outlives its owner's interest, and that an idle
         // owner learns of a takeover (its refresh is fenced) well within the TTL.
         let ttl = Int(persistence.timeToLive.components.seconds)
@@ -83,11 +95,16 @@ extension SessionStore {
     /// token (recording it if the store has none).
     func adoptShared(_ session: Session) {
         guard let persistence, persistence.isAvailable, !isDraining else { return }
-        persistence.takeOver(token: session.id) { [weak self, weak session] result in
+        persistence.takeOver(token: session.id, scene: session.sceneName) { [weak self, weak session] result in
             guard let self, let session, !session.isEnded, self.byID[session.id] === session else { return }
             switch result {
             case .success(let stored?): self.durable.sharedRecords[session.id] = stored.epoch
             case .success(nil): self.recordShared(session)
+            case .failure(.otherScene(let other)):
+                // Resumed while the store was unavailable with the token of another
+                // scene's session: that session is left alone; this one starts over.
+                self.log("session \(session.shortID) is a session of '\(other)' in the store, not '\(session.sceneName)'")
+                self.end(session, reason: Session.movedReason)
             case .failure: break
             }
         }
@@ -138,10 +155,21 @@ extension SessionStore {
                 return .failure(error)
             }
         }
-        guard persistence != nil, let token, registry.scene(named: name)?.sharing == .perConnection else {
-            return completion(create())
+        guard let persistence, let token, let definition = registry.scene(named: name) else { return completion(create()) }
+        if definition.sharing == .shared {
+            // A shared scene's token not held here is checked in the store first, so a token
+            // of another scene's session is never taken over (its epoch stays as it is).
+            guard sharedScenes != nil, byID[token] == nil, Self.isWellFormed(token: token), persistence.isAvailable,
+                  !isDraining else { return completion(create()) }
+            persistence.takeOver(token: token, scene: name) { [self] result in
+                if case .failure(.otherScene(let other)) = result {
+                    return completion(refuseResume(of: token, as: name, sessionOf: other, create: create))
+                }
+                completion(resumeShared(scene: name, token: token, taken: result, create: create))
+            }
+            return
         }
-        session(id: token) { [self] result in
+        session(id: token, scene: name) { [self] result in
             switch result {
             case .success(let session?) where session.sceneName == name && !session.isEnded
                                               && session.sceneParameters == parameters:
@@ -154,6 +182,52 @@ extension SessionStore {
         }
     }
 
+    /// A resume with the token of another scene's session: refused, as for an unknown
+    /// token (a new session, `resumed: false`); that session is left as it is.
+    private func refuseResume(of token: String, as name: String, sessionOf other: String,
+                              create: () -> Result<(session: Session, resumed: Bool), SessionError>)
+        -> Result<(session: Session, resumed: Bool), SessionError> {
+        log("resume of \(token.prefix(6)) as '\(name)' refused: the token is a session of '\(other)'")
+        do throws(SessionError) {
+            return .success((try createSession(scene: name), false))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A shared scene's session resumed here under `token` once the store answered the
+    /// takeover (`taken`): a thin session holding the record it took (or a new record).
+    private func resumeShared(scene name: String, token: String, taken: Result<StoredSession?, SessionPersistenceError>,
+                              create: () -> Result<(session: Session, resumed: Bool), SessionError>)
+        -> Result<(session: Session, resumed: Bool), SessionError> {
+        if byID[token] != nil { return create() }  // resumed here meanwhile
+        let session: Session
+        do throws(SessionError) {
+            session = try createSession(scene: name, parameters: [:], screenPath: [], clientAddress: nil, token: token)
+        } catch {
+            return .failure(error)
+        }
+        switch taken {
+        case .success(let stored?): durable.sharedRecords[token] = stored.epoch
+        case .success(nil): recordShared(session)
+        case .failure: break  // recorded by the next refresh (``refreshAll()``)
+        }
+        metrics.sessionsResumed += 1
+        log("session \(session.shortID) resumed (\(name), shared across processes)")
+        return .success((session, true))
+    }
+
+    /// 22 base64url characters: what ``SessionStore`` mints.
+    static func isWellFormed(token: String) -> Bool {
+        token.utf8.count == 22 && token.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): return true
+            default: return false
+            }
+        }
+    }
+
     /// The session with token `id`: live here, or taken over from the store (nil when
     /// neither has it). Without a store, as ``session(id:)``.
     ///
@@ -161,6 +235,12 @@ extension SessionStore {
     /// trip): if another process took it over meanwhile, this copy is stale — it is
     /// dropped and the session taken back, so a resume never shows an old state.
     public func session(id token: String, completion: @escaping (Result<Session?, SessionError>) -> Void) {
+        session(id: token, scene: nil, completion: completion)
+    }
+
+    /// As ``session(id:completion:)``; with `scene`, a session of another scene in the
+    /// store is not taken over (nil, as for an unknown token).
+    func session(id token: String, scene: String?, completion: @escaping (Result<Session?, SessionError>) -> Void) {
         guard let persistence else { return completion(.success(byID[token])) }
         if let session = byID[token] {
             let epoch: Int64?  // what this process holds of it in the store, if anything
@@ -174,7 +254,7 @@ extension SessionStore {
                 guard let self else { return }
                 guard case .failure(.fenced) = result else { return completion(.success(session)) }
                 self.drop(session)
-                self.session(id: token, completion: completion)
+                self.session(id: token, scene: scene, completion: completion)
             }
             return
         }
@@ -184,11 +264,15 @@ extension SessionStore {
             return
         }
         durable.takeovers[token] = [completion]
-        persistence.takeOver(token: token) { [weak self] result in
+        persistence.takeOver(token: token, scene: scene) { [weak self] result in
             guard let self else { return }
             let waiting = self.durable.takeovers.removeValue(forKey: token) ?? []
             let outcome: Result<Session?, SessionError>
             switch result {
+            case .failure(.otherScene(let other)):
+                // Left alone: a resume as `scene` is answered as for an unknown token.
+                self.log("resume of \(token.prefix(6)) as '\(scene ?? "")' refused: the token is a session of '\(other)'")
+                outcome = .success(nil)
             case .failure(let error):
                 self.log("takeover of \(token.prefix(6)) failed: \(error)")
                 outcome = .failure(.storeUnavailable)
@@ -297,10 +381,16 @@ extension SessionStore {
                 }
             }
         }
-        // A shared scene's session resumed here while the store was unavailable has no record yet.
-        for session in byID.values where session.journal == nil && durable.sharedRecords[session.id] == nil
-                                        && sharedScenes != nil && session.scene.sharing == .shared {
-            adoptShared(session)
+        // A shared scene's session resumed here while the store was unavailable has no record
+        // yet: taken over if a client is here, else ended (it holds nothing; taking it over
+        // would take it from the process its client went to).
+        for session in Array(byID.values) where session.journal == nil && durable.sharedRecords[session.id] == nil
+                                               && sharedScenes != nil && session.scene.sharing == .shared {
+            if session.clients.isEmpty {
+                end(session, reason: "expired")
+            } else {
+                adoptShared(session)
+            }
         }
         for (token, epoch) in durable.sharedRecords where wholeRound || byID[token]?.clients.isEmpty ?? true {
             persistence.refresh(token: token, epoch: epoch) { [weak self] result in
