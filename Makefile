@@ -39,7 +39,8 @@ test-deps:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver iproute2 fonts-nanum; }
 	@# Debian's redis-server for RedisTests (started by the tests themselves; skipped without it)
 	@# and HAProxy for make cluster / test-cluster.
-	@command -v redis-server >/dev/null && command -v haproxy >/dev/null || { \
+	@# (Debian puts haproxy in /usr/sbin, which a non-root user's PATH may lack.)
+	@command -v redis-server >/dev/null && { command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ]; } || { \
 		echo "make: installing redis-server and haproxy"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server haproxy; }
@@ -50,6 +51,7 @@ test: deps test-deps
 	$(MAKE) test-browser
 	$(MAKE) test-examples
 	$(MAKE) test-reliability
+	$(MAKE) test-cluster
 	$(MAKE) test-tsan
 	$(MAKE) test-trace-resources
 
