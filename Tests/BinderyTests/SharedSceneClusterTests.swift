@@ -325,7 +325,8 @@ final class SharedSceneClusterTests: XCTestCase {
         XCTAssertEqual(scene, "board")
         XCTAssertEqual(epoch, 1, "the echo session was not taken over")
         XCTAssertEqual(closes, [], "its owner's client stays")
-        XCTAssertNil(try sync { made[1].store.session(id: token)?.id })
+        let heldThere: String? = try sync { made[1].store.session(id: token)?.id }
+        XCTAssertNil(heldThere)
     }
 
     // MARK: - Without a cluster

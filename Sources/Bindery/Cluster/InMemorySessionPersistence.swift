@@ -43,6 +43,7 @@ public final class InMemorySessionPersistence: SessionPersistence {
 
     public func create(_ session: StoredSession, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void) {
         guard isAvailable else { return completion(.failure(.unavailable("switched off"))) }
+        guard sessions[session.token] == nil else { return completion(.failure(.fenced)) }
         writes += 1
         sessions[session.token] = session
         completion(.success(()))

@@ -5,8 +5,9 @@ import Redis
 /// KEYS[1] is `bindery:s:<token>` (a hash), KEYS[2] its journal `bindery:s:<token>:log`.
 enum RedisSessionScripts {
     /// ARGV: ttl ms, scene, created, owner, restoration, parameters JSON or ''. A new
-    /// session at epoch 1.
+    /// session at epoch 1; FENCED if the token exists (a retried creation that landed).
     static let create = RedisScript("""
+        if redis.call('EXISTS', KEYS[1]) == 1 then return redis.error_reply('FENCED exists') end
         redis.call('DEL', KEYS[2])
         redis.call('HSET', KEYS[1], 'scene', ARGV[2], 'created', ARGV[3], 'owner', ARGV[4], 'epoch', '1', 'mode', ARGV[5])
         if ARGV[6] ~= '' then redis.call('HSET', KEYS[1], 'params', ARGV[6]) end

@@ -21,7 +21,8 @@ public protocol SessionPersistence: AnyObject {
     var onAvailabilityChange: ((Bool) -> Void)? { get set }
     /// Starts (connects, takes the process lease). Idempotent.
     func start()
-    /// Records a new session owned here, at epoch 1.
+    /// Records a new session owned here, at epoch 1; ``SessionPersistenceError/fenced``
+    /// if the token is already recorded.
     func create(_ session: StoredSession, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
     /// Appends one accepted event (JSON, nil for none) and the scene's encoded state (nil
     /// for unchanged) to the session's journal, fenced by `epoch`; refreshes its TTL.

@@ -18,6 +18,9 @@ struct DurableState {
     /// Deletions the store could not take (it was unavailable), oldest first, retried
     /// when it is back; at most ``SessionStore/maxPendingDeletes``.
     var pendingDeletes: [(token: String, epoch: Int64)] = []
+    /// Per-connection sessions whose creation the store did not confirm (it went away):
+    /// recorded again, from a fresh scene, once it is back (``SessionStore/recover()``).
+    var unrecorded: Set<String> = []
 }
 
 /// Sessions made durable through a ``SessionPersistence``: creation, takeover by token,
@@ -72,6 +75,15 @@ extension SessionStore {
                                    parameters: session.sceneParameters)
         persistence.create(stored) { [weak self, weak session] result in
             guard case .failure(let error) = result, let self, let session, !session.isEnded else { return }
+            if case .unavailable = error, let journal = session.journal {
+                // Kept (its client stays, and its resume here finds it): no event of it was
+                // acknowledged, so it is recorded afresh when the store is back.
+                self.log("session \(session.shortID) could not be stored yet: \(error)")
+                self.durable.unrecorded.insert(session.id)
+                journal.isDiverged = true
+                journal.owesScene = true
+                return
+            }
             // Its events could not be journaled: let the client start over (it resumes
             // at once on 4001 "session moved", and gets a new session with its form data).
             self.log("session \(session.shortID) could not be stored: \(error)")
@@ -418,6 +430,7 @@ extension SessionStore {
     /// while the store was unreachable; their clients get the rebuilt `scene`.
     func recover() {
         guard let persistence, persistence.isAvailable, !isDraining else { return }
+        if !durable.unrecorded.isEmpty { durable.unrecorded = durable.unrecorded.filter { byID[$0] != nil } }
         for session in byID.values {
             guard let journal = session.journal, journal.owesScene, !journal.isDiverged else { continue }
             journal.owesScene = false
@@ -427,6 +440,10 @@ extension SessionStore {
         for session in byID.values {
             guard let journal = session.journal, journal.isDiverged, !journal.isRecovering else { continue }
             journal.isRecovering = true
+            if durable.unrecorded.contains(session.id) {
+                recordAgain(session, journal: journal)
+                continue
+            }
             persistence.takeOver(token: session.id) { [weak self, weak session] result in
                 journal.isRecovering = false
                 guard let self, let session, !session.isEnded, journal.isDiverged else { return }
@@ -449,6 +466,40 @@ extension SessionStore {
                 case .failure:
                     break  // still unreachable: the next refresh or reconnect tries again
                 }
+            }
+        }
+    }
+
+    /// Records a session whose creation the store did not confirm: from a fresh scene (no
+    /// event of it was acknowledged), at epoch 1. If the first creation did land after all
+    /// (the record exists), it is rebuilt from the store as any diverged session.
+    private func recordAgain(_ session: Session, journal: SessionJournal) {
+        guard let persistence else { return }
+        let stored = StoredSession(token: session.id, scene: session.sceneName,
+                                   createdAt: session.createdAt.timeIntervalSince1970, restoration: journal.restoration,
+                                   parameters: session.sceneParameters)
+        persistence.create(stored) { [weak self, weak session] result in
+            journal.isRecovering = false
+            guard let self, let session, !session.isEnded, journal.isDiverged else { return }
+            switch result {
+            case .success:
+                self.durable.unrecorded.remove(session.id)
+                do throws(ProtocolError) {
+                    let host = try self.host(for: session.scene, parameters: session.sceneParameters)
+                    host.flush()
+                    journal.epoch = 1
+                    journal.isDiverged = false
+                    journal.owesScene = false
+                    session.replaceHost(with: host)
+                    self.log("session \(session.shortID) recorded in the store (a fresh scene: none of its events was acknowledged)")
+                } catch {
+                    self.end(session, reason: "scene failed")
+                }
+            case .failure(.unavailable):
+                break  // the next refresh or reconnect tries again
+            case .failure:
+                self.durable.unrecorded.remove(session.id)  // it landed: rebuilt from the store next
+                self.recover()
             }
         }
     }
