@@ -317,6 +317,30 @@ final class ClusterSessionTests: XCTestCase {
         XCTAssertEqual(text(session, "output"), "BACK")
     }
 
+    func testASessionWhoseCreationWasLostIsKeptAndRecordedAfreshWhenTheStoreIsBack() throws {
+        let store = makeStore()
+        persistence.failsNextCreate = true
+        let session = try store.createSession(scene: "echo")
+        XCTAssertNil(persistence.sessions[session.id])
+        let client = Recorder(session)
+        client.client.receive(type("early", seq: 1))
+        XCTAssertEqual(client.errorCodes, ["store-unavailable"], "not journaled, so not acknowledged")
+        XCTAssertFalse(session.isEnded)
+        XCTAssertTrue(client.closes.isEmpty, "not closed 4001: a resume here would find nothing elsewhere")
+
+        persistence.isAvailable = false
+        persistence.isAvailable = true
+        XCTAssertEqual(persistence.sessions[session.id]?.epoch, 1)
+        guard case .scene(let scene)? = client.messages.last else { return XCTFail("a fresh scene once it is recorded") }
+        XCTAssertTrue(scene.resumed)
+        XCTAssertEqual(scene.session, session.id)
+        XCTAssertEqual(text(session, "output"), "", "a fresh scene: nothing of it was acknowledged")
+        client.client.receive(type("later", seq: 2))
+        XCTAssertEqual(client.acks.last, 2)
+        XCTAssertEqual(text(session, "output"), "LATER")
+        XCTAssertEqual(persistence.sessions[session.id]?.journal.count, 1)
+    }
+
     func testAWriteLostMidwayRebuildsTheSessionFromTheStoreWhenItIsBack() throws {
         let store = makeStore()
         let session = try store.createSession(scene: "echo")
