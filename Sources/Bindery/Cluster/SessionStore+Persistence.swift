@@ -100,7 +100,14 @@ extension SessionStore {
         durable.sharedRecords[session.id] = 1
         let stored = StoredSession(token: session.id, scene: session.sceneName,
                                    createdAt: session.createdAt.timeIntervalSince1970, restoration: .none)
-        persistence.create(stored) { _ in }  // failed: the next refresh is fenced and forgets it
+        let token = session.id
+        persistence.create(stored) { [weak self] result in
+            guard case .failure(let error) = result, let self, self.durable.sharedRecords[token] == 1 else { return }
+            self.durable.sharedRecords[token] = nil
+            if case .unavailable = error { return }  // not made: recorded by the next refresh (``refreshAll()``)
+            // Another process has the token's record: this copy is a stale one.
+            if let session = self.byID[token] { self.end(session, reason: Session.movedReason) }
+        }
     }
 
     /// Takes over the store record of a shared scene's session resumed here under its
@@ -393,13 +400,13 @@ extension SessionStore {
                 }
             }
         }
-        // A shared scene's session resumed here while the store was unavailable has no record
-        // yet: taken over if a client is here, else ended (it holds nothing; taking it over
-        // would take it from the process its client went to).
+        // A shared scene's session made or resumed here while the store was unavailable has
+        // no record yet: taken over if a client is here; else only recorded if nobody has
+        // the token (taking it over would take it from the process its client went to).
         for session in Array(byID.values) where session.journal == nil && durable.sharedRecords[session.id] == nil
                                                && sharedScenes != nil && session.scene.sharing == .shared {
             if session.clients.isEmpty {
-                end(session, reason: "expired")
+                recordShared(session)
             } else {
                 adoptShared(session)
             }
