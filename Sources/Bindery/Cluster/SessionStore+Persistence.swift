@@ -21,6 +21,8 @@ struct DurableState {
     /// Per-connection sessions whose creation the store did not confirm (it went away):
     /// recorded again, from a fresh scene, once it is back (``SessionStore/recover()``).
     var unrecorded: Set<String> = []
+    /// Those waiting for a new session's record (``SessionStore/resumeOrCreate(scene:token:parameters:screenPath:clientAddress:completion:)``), by token.
+    var creating: [String: [(Bool) -> Void]] = [:]
 }
 
 /// Sessions made durable through a ``SessionPersistence``: creation, takeover by token,
@@ -73,7 +75,13 @@ extension SessionStore {
         let stored = StoredSession(token: session.id, scene: session.sceneName,
                                    createdAt: session.createdAt.timeIntervalSince1970, restoration: restoration,
                                    parameters: session.sceneParameters)
+        durable.creating[session.id] = []
         persistence.create(stored) { [weak self, weak session] result in
+            if let self, let waiting = self.durable.creating.removeValue(forKey: stored.token) {
+                let made: Bool
+                if case .success = result { made = true } else { made = false }
+                for waiter in waiting { waiter(made) }
+            }
             guard case .failure(let error) = result, let self, let session, !session.isEnded else { return }
             if case .unavailable = error, let journal = session.journal {
                 // Kept (its client stays, and its resume here finds it): no event of it was
@@ -174,7 +182,8 @@ extension SessionStore {
                 return .failure(error)
             }
         }
-        guard let persistence, let token, let definition = registry.scene(named: name) else { return completion(create()) }
+        guard let persistence, let definition = registry.scene(named: name) else { return completion(create()) }
+        guard let token else { return whenRecorded(create(), completion: completion) }
         if definition.sharing == .shared {
             // A shared scene's token not held here is checked in the store first, so a token
             // of another scene's session is never taken over (its epoch stays as it is).
@@ -194,10 +203,25 @@ extension SessionStore {
                                               && session.sceneParameters == parameters:
                 completion(.success((session, true)))
             case .success:
-                completion(create())
+                whenRecorded(create(), completion: completion)
             case .failure(let error):
                 completion(.failure(error))
             }
+        }
+    }
+
+    /// Hands a new per-connection session out once the store has its record, so a client
+    /// never holds a token that a resume on another process could not find (the store went
+    /// away just then: `store-unavailable`, and the session is ended).
+    private func whenRecorded(_ result: Result<(session: Session, resumed: Bool), SessionError>,
+                              completion: @escaping (Result<(session: Session, resumed: Bool), SessionError>) -> Void) {
+        guard case .success(let (session, false)) = result, durable.creating[session.id] != nil else { return completion(result) }
+        durable.creating[session.id]?.append { [weak self] made in
+            guard made else {
+                self?.end(session, reason: "store unavailable")
+                return completion(.failure(.storeUnavailable))
+            }
+            completion(session.isEnded ? .failure(.storeUnavailable) : result)
         }
     }
 
@@ -268,7 +292,15 @@ extension SessionStore {
             } else {
                 epoch = durable.sharedRecords[token]
             }
-            guard let epoch, persistence.isAvailable else { return completion(.success(session)) }
+            guard let epoch else { return completion(.success(session)) }
+            guard persistence.isAvailable else {
+                // It cannot be checked: it may be a stale copy (taken over elsewhere). A
+                // resume (`scene`) is refused until the store is back, so a client never
+                // goes on with an old state (its `bye` would end only this copy). HTTP
+                // lookups get it: their writes are refused anyway, and a DELETE ends it
+                // here and deletes its keys (fenced) once the store is back.
+                return completion(scene == nil ? .success(session) : .failure(.storeUnavailable))
+            }
             persistence.refresh(token: token, epoch: epoch) { [weak self] result in
                 guard let self else { return }
                 guard case .failure(.fenced) = result else { return completion(.success(session)) }
