@@ -103,10 +103,12 @@ cluster: deps test-deps
 # The cluster under faults (Tests/Cluster/cluster_test.py): real redis-server, HAProxy and 4
 # bindery processes; clients through HAProxy while processes are killed, paused, rolled,
 # and HAProxy and Redis restarted; every invariant counted. CLUSTER_SECONDS per fault phase.
+# CLUSTER_ARGS: e.g. "--seed N --keep --log-level info" to track a violation down.
 CLUSTER_SECONDS ?= 8
+CLUSTER_ARGS ?=
 test-cluster: deps test-deps
 	$(SWIFT) build --product bindery
-	$(TEST_VENV)/bin/python Tests/Cluster/cluster_test.py .build/debug/bindery --seconds $(CLUSTER_SECONDS)
+	$(TEST_VENV)/bin/python Tests/Cluster/cluster_test.py .build/debug/bindery --seconds $(CLUSTER_SECONDS) $(CLUSTER_ARGS)
 
 # Cluster benchmarks (Benchmarks/cluster_bench.py, release build): echo with and without the
 # store, one shared board over 4 processes, resume after owner death, failover, Redis memory.

@@ -1095,7 +1095,9 @@ async def main():
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.to_thread(cluster.stop_all, args.keep or failed)
+        # The folder (logs, AOF) is kept when anything failed, to track it down.
+        kept = args.keep or failed or sum(inv.violations.values()) > 0
+        await asyncio.to_thread(cluster.stop_all, kept)
     print(f"cluster test: {time.monotonic() - started:.0f} s, {cluster.n} processes, "
           f"{len(typists)} typists, {len(loaders)} loaders, {len(api)} API clients, board with "
           f"{cluster.n} observers + {board.writers} writers + {board.sse_viewers} SSE viewers")
@@ -1104,7 +1106,7 @@ async def main():
     violations = inv.report()
     total = sum(inv.checks.values())
     if failed or violations:
-        print(f"FAILED: {violations} violations" + (f" (cluster folder kept: {cluster.dir})" if args.keep or failed else ""))
+        print(f"FAILED: {violations} violations (cluster folder kept: {cluster.dir})")
         print(f"test-cluster: FAILED, {violations} of {total} invariant checks violated"
               + (" (the harness stopped)" if failed else ""))
         sys.exit(1)
