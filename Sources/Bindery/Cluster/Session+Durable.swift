@@ -94,8 +94,10 @@ extension Session {
         host = newHost
         newHost.attach(self)
         newHost.updateViewerCount()
-        for client in clients {
-            client.send(OutgoingMessage(.scene(sceneMessage(resumed: true))))
-        }
+        // Behind the answers and patches still held for the store (they belong to the old
+        // instance): the new scene must reach the client after them, or they would be
+        // applied on top of it.
+        let scene = OutgoingMessage(.scene(sceneMessage(resumed: true)))
+        for client in clients { send(scene, to: client) }
     }
 }
