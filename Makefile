@@ -39,7 +39,8 @@ test-deps:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver iproute2 fonts-nanum; }
 	@# Debian's redis-server for RedisTests (started by the tests themselves; skipped without it)
 	@# and HAProxy for make cluster / test-cluster.
-	@command -v redis-server >/dev/null && command -v haproxy >/dev/null || { \
+	@# (Debian puts haproxy in /usr/sbin, which a non-root user's PATH may lack.)
+	@command -v redis-server >/dev/null && { command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ]; } || { \
 		echo "make: installing redis-server and haproxy"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server haproxy; }
@@ -50,6 +51,7 @@ test: deps test-deps
 	$(MAKE) test-browser
 	$(MAKE) test-examples
 	$(MAKE) test-reliability
+	$(MAKE) test-cluster
 	$(MAKE) test-tsan
 	$(MAKE) test-trace-resources
 
@@ -101,10 +103,12 @@ cluster: deps test-deps
 # The cluster under faults (Tests/Cluster/cluster_test.py): real redis-server, HAProxy and 4
 # bindery processes; clients through HAProxy while processes are killed, paused, rolled,
 # and HAProxy and Redis restarted; every invariant counted. CLUSTER_SECONDS per fault phase.
+# CLUSTER_ARGS: e.g. "--seed N --keep --log-level info" to track a violation down.
 CLUSTER_SECONDS ?= 8
+CLUSTER_ARGS ?=
 test-cluster: deps test-deps
 	$(SWIFT) build --product bindery
-	$(TEST_VENV)/bin/python Tests/Cluster/cluster_test.py .build/debug/bindery --seconds $(CLUSTER_SECONDS)
+	$(TEST_VENV)/bin/python Tests/Cluster/cluster_test.py .build/debug/bindery --seconds $(CLUSTER_SECONDS) $(CLUSTER_ARGS)
 
 # Cluster benchmarks (Benchmarks/cluster_bench.py, release build): echo with and without the
 # store, one shared board over 4 processes, resume after owner death, failover, Redis memory.

@@ -22,6 +22,7 @@ SWIFT=${SWIFT:-swift}
 DIR=${DIR:-/tmp/bindery-cluster-$$}
 ARGS=${ARGS:-}
 
+PATH=$PATH:/usr/sbin  # Debian's haproxy, off a non-root user's PATH
 for tool in haproxy redis-server redis-cli; do
     command -v "$tool" >/dev/null || { echo "cluster: $tool not found (make test-deps installs it)" >&2; exit 1; }
 done

@@ -207,6 +207,28 @@ final class ClusterSessionTests: XCTestCase {
         XCTAssertEqual(outcome?.1, false)
     }
 
+    func testAResumeWithATokenOfAnotherScenesSessionIsRefusedAndLeavesThatSessionAlone() throws {
+        let storeA = makeStore(), storeB = makeStore()
+        let session = try storeA.createSession(scene: "echo")
+        let owner = Recorder(session)
+        owner.client.receive(type("mine", seq: 1))
+        var outcome: (Session, Bool)?
+        storeB.resumeOrCreate(scene: "clock", token: session.id) { outcome = try? $0.get() }
+        XCTAssertEqual(outcome?.1, false, "answered as for an unknown token")
+        XCTAssertNotEqual(outcome?.0.id, session.id)
+        XCTAssertEqual(outcome?.0.sceneName, "clock")
+        XCTAssertNil(storeB.session(id: session.id), "the echo session was not taken over here")
+        XCTAssertEqual(persistence.sessions[session.id]?.epoch, 1, "its epoch is untouched")
+        // Its owner keeps it: writes are not fenced, its client is not closed.
+        owner.client.receive(type("still mine", seq: 2))
+        scheduler.advanceTo(11)
+        XCTAssertEqual(owner.acks, [1, 2])
+        XCTAssertEqual(owner.errorCodes, [])
+        XCTAssertTrue(owner.closes.isEmpty)
+        XCTAssertFalse(session.isEnded)
+        XCTAssertEqual(persistence.sessions[session.id]?.journal.count, 2)
+    }
+
     // MARK: - Restoration modes
 
     func testEncodedRestorationKeepsTheStateInsteadOfReplaying() throws {
@@ -293,6 +315,30 @@ final class ClusterSessionTests: XCTestCase {
         client.client.receive(type("back", seq: 2))
         XCTAssertEqual(client.acks.last, 2)
         XCTAssertEqual(text(session, "output"), "BACK")
+    }
+
+    func testASessionWhoseCreationWasLostIsKeptAndRecordedAfreshWhenTheStoreIsBack() throws {
+        let store = makeStore()
+        persistence.failsNextCreate = true
+        let session = try store.createSession(scene: "echo")
+        XCTAssertNil(persistence.sessions[session.id])
+        let client = Recorder(session)
+        client.client.receive(type("early", seq: 1))
+        XCTAssertEqual(client.errorCodes, ["store-unavailable"], "not journaled, so not acknowledged")
+        XCTAssertFalse(session.isEnded)
+        XCTAssertTrue(client.closes.isEmpty, "not closed 4001: a resume here would find nothing elsewhere")
+
+        persistence.isAvailable = false
+        persistence.isAvailable = true
+        XCTAssertEqual(persistence.sessions[session.id]?.epoch, 1)
+        guard case .scene(let scene)? = client.messages.last else { return XCTFail("a fresh scene once it is recorded") }
+        XCTAssertTrue(scene.resumed)
+        XCTAssertEqual(scene.session, session.id)
+        XCTAssertEqual(text(session, "output"), "", "a fresh scene: nothing of it was acknowledged")
+        client.client.receive(type("later", seq: 2))
+        XCTAssertEqual(client.acks.last, 2)
+        XCTAssertEqual(text(session, "output"), "LATER")
+        XCTAssertEqual(persistence.sessions[session.id]?.journal.count, 1)
     }
 
     func testAWriteLostMidwayRebuildsTheSessionFromTheStoreWhenItIsBack() throws {

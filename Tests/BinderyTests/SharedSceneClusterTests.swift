@@ -305,6 +305,30 @@ final class SharedSceneClusterTests: XCTestCase {
         XCTAssertNotEqual(alone.1, token)
     }
 
+    func testABoardResumeWithAPerConnectionSessionsTokenIsRefusedAndLeavesThatSessionAlone() throws {
+        let endpoint = redis.endpoint
+        let (made, resumed, id, scene, token, epoch, closes) = try sync { [runner] in
+            let persistence = InMemorySessionPersistence()
+            let nodes = ["p0", "p1"].map { SharedSceneNode(name: $0, endpoint: endpoint, loop: runner!.loop, persistence: persistence) }
+            let echo = try nodes[0].store.createSession(scene: "echo")
+            var closes: [UInt16] = []
+            let client = echo.connect { _ in }
+            client.closeHandler = { code, _ in closes.append(code) }
+            var outcome: (session: Session, resumed: Bool)?
+            nodes[1].store.resumeOrCreate(scene: "board", token: echo.id) { outcome = try? $0.get() }
+            return (nodes, outcome?.resumed, outcome?.session.id, outcome?.session.sceneName, echo.id,
+                    persistence.sessions[echo.id]?.epoch, closes)
+        }
+        nodes += made
+        XCTAssertEqual(resumed, false, "refused, as for an unknown token: a new board session")
+        XCTAssertNotEqual(id, token)
+        XCTAssertEqual(scene, "board")
+        XCTAssertEqual(epoch, 1, "the echo session was not taken over")
+        XCTAssertEqual(closes, [], "its owner's client stays")
+        let heldThere: String? = try sync { made[1].store.session(id: token)?.id }
+        XCTAssertNil(heldThere)
+    }
+
     // MARK: - Without a cluster
 
     func testWithoutAClusterEachStoreKeepsItsOwnBoard() throws {

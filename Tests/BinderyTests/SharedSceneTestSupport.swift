@@ -53,11 +53,11 @@ final class SharedSceneNode: @unchecked Sendable {
     let cluster: SharedSceneCluster
     var viewers: [SharedSceneViewer] = []
 
-    init(name: String, endpoint: RedisEndpoint, loop: EventLoop,
+    init(name: String, endpoint: RedisEndpoint, loop: EventLoop, persistence: SessionPersistence? = nil,
          configuration: SharedSceneCluster.Configuration = SharedSceneCluster.Configuration()) {
         let registry = makeTestRegistry()
         registry.register("tally", title: "Tally", sharing: .shared) { _ in TallyViewController() }
-        store = SessionStore(registry: registry)
+        store = SessionStore(registry: registry, persistence: persistence)
         cluster = SharedSceneCluster(endpoint: endpoint, loop: loop, processID: name, configuration: configuration)
         store.sharedScenes = cluster
     }

@@ -160,7 +160,8 @@ class Cluster:
         return path
 
     def start_proxy(self):
-        self.proxy = subprocess.Popen(["haproxy", "-f", self.haproxy_config(), "-db"],
+        haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"  # Debian's, off a user's PATH
+        self.proxy = subprocess.Popen([haproxy, "-f", self.haproxy_config(), "-db"],
                                       stdout=open(os.path.join(self.dir, "haproxy.log"), "a"),
                                       stderr=subprocess.STDOUT)
         if not wait_port(self.proxy_port, 10):

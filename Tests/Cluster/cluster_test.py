@@ -906,6 +906,17 @@ def session_records(cluster):
     return sum(1 for k in keys if k and not k.endswith(":log"))
 
 
+OWNERS_LUA = ("local r = {} for _, k in ipairs(redis.call('KEYS', 'bindery:s:*')) do "
+              "if not string.find(k, ':log$') then r[#r + 1] = redis.call('HGET', k, 'owner') or '' end end return r")
+
+
+def records_owned(cluster):
+    """Per process, how many `bindery:s:<token>` records name it as owner (`host-pid:run`)."""
+    owners = [o for o in cluster.redis_cli("EVAL", OWNERS_LUA, "0").split("\n") if o]
+    pids = [cluster.procs[i].pid if cluster.alive(i) else None for i in range(cluster.n)]
+    return [sum(1 for o in owners if pid and o.split(":")[0].endswith(f"-{pid}")) for pid in pids]
+
+
 async def settle_owners(cluster, clients):
     """No token held by two processes: within 12 s (a stale owner learns of a takeover at
     its next refresh) the processes together hold no more sessions than there are tokens:
@@ -918,8 +929,10 @@ async def settle_owners(cluster, clients):
         records = session_records(cluster) if cluster.store else 0
         live = max(clients + given_up, records)
         held = await sessions_held(cluster)
+        owned = records_owned(cluster) if cluster.store else held
         total = sum(h or 0 for h in held)
-        if total <= live or time.monotonic() - start > 12:
+        unowned = [max(0, (h or 0) - o) for h, o in zip(held, owned)]
+        if (total <= live and not any(unowned)) or time.monotonic() - start > 12:
             break
         await asyncio.sleep(0.25)
     print(f"    sessions held per process {held} (sum {total}) for {clients} client sessions + {given_up} given up "
@@ -928,6 +941,38 @@ async def settle_owners(cluster, clients):
     inv.check("owner", total <= live, f"processes hold {total} sessions for {clients} client sessions, {given_up} "
               f"given up and {records} records in Redis, 12 s after the faults: {held} "
               f"(tokens held twice, or kept after a takeover)")
+    # Per process: every session it holds is one whose record names it as owner (a copy
+    # fenced by a takeover elsewhere, or one Redis has no record of, is not).
+    print(f"    records owned per process {owned}", flush=True)
+    for i, extra in enumerate(unowned):
+        inv.check("owner", extra == 0, f"bindery {i} holds {held[i]} sessions but owns {owned[i]} records in Redis "
+                                       f"12 s after the faults (stale copies, or sessions without a record)")
+
+
+async def wrong_scene_resume(cluster, typists):
+    """`/ws/board?session=<an echo session's token>` is refused as an unknown token would be
+    (a new board session, resumed false) and leaves the echo session alone (same epoch)."""
+    typist = next((t for t in typists if t.token), None)
+    if typist is None or not cluster.store:
+        return
+    token = typist.token
+    before = cluster.redis_cli("HGET", f"bindery:s:{token}", "epoch")
+    conn = await Client.connect(HOST, cluster.proxy_port, f"/ws/board?session={token}", timeout=3)
+    scene = await conn.recv(timeout=5)
+    conn.send({"type": "bye"})  # the new board session ends at once (the idle check follows)
+    try:
+        while (await conn.recv(timeout=STALL)).get("type") != "bye":
+            pass
+    except (Closed, asyncio.TimeoutError):
+        pass
+    await conn.close()
+    after = cluster.redis_cli("HGET", f"bindery:s:{token}", "epoch")
+    ok = scene.get("resumed") is False and scene.get("session") != token and before == after
+    print(f"    /ws/board with {typist.name}'s echo token: resumed {scene.get('resumed')}, "
+          f"{'a new token' if scene.get('session') != token else 'the same token'}; echo epoch {before} -> {after}",
+          flush=True)
+    inv.check("resume", ok, f"{typist.name}: a board resume with its echo token answered resumed={scene.get('resumed')} "
+                            f"session={scene.get('session')}, echo epoch {before} -> {after} (taken over by another scene)")
 
 
 async def final_checks(cluster, ended):
@@ -942,6 +987,20 @@ async def final_checks(cluster, ended):
             if not left:
                 break
             await asyncio.sleep(0.1)
+        # A deletion the store could not take (Redis was down) is retried by its process; if
+        # that process was SIGKILLed meanwhile, the keys are left to their TTL (grace + 10 s):
+        # no process can delete them. Those are listed, not counted as violations.
+        pids = [cluster.procs[i].pid for i in range(cluster.n) if cluster.alive(i)]
+        orphaned = []
+        for token in left:
+            owner = cluster.redis_cli("HGET", f"bindery:s:{token}", "owner").split(":")[0]
+            ttl = int(cluster.redis_cli("PTTL", f"bindery:s:{token}") or -1)
+            if owner and not any(owner.endswith(f"-{pid}") for pid in pids) and 0 < ttl <= (cluster.grace + 10) * 1000:
+                orphaned.append(token)
+        if orphaned:
+            print(f"    Redis: {len(orphaned)} ended sessions' keys left to their TTL: their process died "
+                  f"before it could delete them ({orphaned[:3]})")
+        left = [t for t in left if t not in orphaned]
         for token, who, when in ended:
             inv.check("cleanup", token not in left,
                       f"{who}: Redis still holds bindery:s:{token}* after its bye/DELETE in phase {when!r} "
@@ -994,9 +1053,10 @@ async def main():
     parser.add_argument("--api", type=int, default=3)
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--keep", action="store_true", help="keep the cluster's folder (logs, AOF)")
+    parser.add_argument("--log-level", default="error", help="bindery's --log-level (info logs every session)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    cluster = Cluster(args.bindery, n=args.processes)
+    cluster = Cluster(args.bindery, n=args.processes, log_level=args.log_level)
     if not cluster.supports_store:
         print("WARNING: this bindery has no --store: every process keeps its own sessions; expect violations")
     started = time.monotonic()
@@ -1034,6 +1094,7 @@ async def main():
             await settle_board(cluster, board, typists + loaders)
         phase.name = "end"
         await settle_owners(cluster, len(typists) + len(loaders) + len(api) + len(board.connected))
+        await wrong_scene_resume(cluster, typists)
         stopping.set()
         await asyncio.wait_for(asyncio.gather(*tasks), 60)
         ended = [t for c in typists + loaders + api + [board] for t in c.ended_tokens]
@@ -1048,17 +1109,23 @@ async def main():
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.to_thread(cluster.stop_all, args.keep or failed)
+        # The folder (logs, AOF) is kept when anything failed, to track it down.
+        kept = args.keep or failed or sum(inv.violations.values()) > 0
+        await asyncio.to_thread(cluster.stop_all, kept)
     print(f"cluster test: {time.monotonic() - started:.0f} s, {cluster.n} processes, "
           f"{len(typists)} typists, {len(loaders)} loaders, {len(api)} API clients, board with "
           f"{cluster.n} observers + {board.writers} writers + {board.sse_viewers} SSE viewers")
     print("  what happened: " + ", ".join(f"{k} {v}" for k, v in sorted(events.items())))
     print("  invariants:")
     violations = inv.report()
+    total = sum(inv.checks.values())
     if failed or violations:
-        print(f"FAILED: {violations} violations" + (f" (cluster folder kept: {cluster.dir})" if args.keep or failed else ""))
+        print(f"FAILED: {violations} violations (cluster folder kept: {cluster.dir})")
+        print(f"test-cluster: FAILED, {violations} of {total} invariant checks violated"
+              + (" (the harness stopped)" if failed else ""))
         sys.exit(1)
     print("OK")
+    print(f"test-cluster: OK, {total} invariant checks, 0 violated, {time.monotonic() - started:.0f} s")
 
 
 asyncio.run(main())

@@ -48,6 +48,10 @@ final class SessionAPI {
         router.get("/api/sessions/:id/events") { [self] request, responder in
             lookUp(request) { [self] result in
                 guard case .success(let session?) = result else {
+                    // Store trouble is a 503 (try again), not an unknown session.
+                    if case .failure(let error) = result {
+                        return respond(request, responder, Self.errorResponse(error.httpStatus, code: error.code, message: error.description))
+                    }
                     respond(request, responder, Self.errorResponse(404, code: "unknown-session", message: "no such session"))
                     return
                 }

@@ -41,8 +41,17 @@ public final class InMemorySessionPersistence: SessionPersistence {
     /// Nothing to start.
     public func start() {}
 
+    /// Makes the next creation fail `unavailable` without being made: plays a store lost
+    /// just as a session was made.
+    public var failsNextCreate = false
+
     public func create(_ session: StoredSession, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void) {
         guard isAvailable else { return completion(.failure(.unavailable("switched off"))) }
+        if failsNextCreate {
+            failsNextCreate = false
+            return completion(.failure(.unavailable("lost before it was made")))
+        }
+        guard sessions[session.token] == nil else { return completion(.failure(.fenced)) }
         writes += 1
         sessions[session.token] = session
         completion(.success(()))
@@ -66,9 +75,10 @@ public final class InMemorySessionPersistence: SessionPersistence {
         }
     }
 
-    public func takeOver(token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
+    public func takeOver(token: String, scene: String?, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
         guard isAvailable else { return completion(.failure(.unavailable("switched off"))) }
         guard var stored = sessions[token] else { return completion(.success(nil)) }
+        if let scene, stored.scene != scene { return completion(.failure(.otherScene(stored.scene))) }
         writes += 1
         stored.epoch += 1
         sessions[token] = stored

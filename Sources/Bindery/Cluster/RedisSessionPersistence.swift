@@ -172,15 +172,15 @@ public final class RedisSessionPersistence: SessionPersistence {
     /// Asks a live owner to release the session first (it flushes its writes, releases
     /// it and closes its connections with 4001), waiting at most ``releaseWait``; then
     /// raises the epoch, which fences the old owner whether it answered or not.
-    public func takeOver(token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
-        guard releaseWait > .zero, releaseWaiters[token] == nil else { return takeOverNow(token: token, completion: completion) }
-        call(RedisSessionScripts.hint, token: token, [owner, processID, token, "5000"]) { [weak self] result in
+    public func takeOver(token: String, scene: String?, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
+        guard releaseWait > .zero, releaseWaiters[token] == nil else { return takeOverNow(token: token, scene: scene, completion: completion) }
+        call(RedisSessionScripts.hint, token: token, [owner, processID, token, "5000", scene ?? ""]) { [weak self] result in
             guard let self else { return }
             guard case .success(let reply) = result, let asked = reply.array, asked.first?.integer == 1 else {
-                return self.takeOverNow(token: token, completion: completion)
+                return self.takeOverNow(token: token, scene: scene, completion: completion)
             }
             // Waiting from here: the owner's answer can come before CLIENT LIST's.
-            self.wait(for: token, completion: completion)
+            self.wait(for: token, scene: scene, completion: completion)
             guard let reader = asked.last?.string, !reader.isEmpty else { return }
             // A dead owner's sockets are closed: its reader is gone, nobody will answer.
             self.connection.send(["CLIENT", "LIST", "ID", reader]) { [weak self] listed in
@@ -190,19 +190,19 @@ public final class RedisSessionPersistence: SessionPersistence {
         }
     }
 
-    private func wait(for token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
-        guard releaseWaiters[token] == nil else { return takeOverNow(token: token, completion: completion) }
+    private func wait(for token: String, scene: String?, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
+        guard releaseWaiters[token] == nil else { return takeOverNow(token: token, scene: scene, completion: completion) }
         let timer = connection.loop.scheduleTimer(after: releaseWait) { [weak self] in
             self?.releaseWaiters.removeValue(forKey: token)?()
         }
         releaseWaiters[token] = { [weak self] in
             timer.close()
-            self?.takeOverNow(token: token, completion: completion)
+            self?.takeOverNow(token: token, scene: scene, completion: completion)
         }
     }
 
-    private func takeOverNow(token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
-        call(RedisSessionScripts.takeOver, token: token, [owner, ttlText]) { [metrics] result in
+    private func takeOverNow(token: String, scene: String?, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
+        call(RedisSessionScripts.takeOver, token: token, [owner, ttlText, scene ?? ""]) { [metrics] result in
             switch result {
             case .failure(let error): completion(.failure(error))
             case .success(let value):
@@ -255,6 +255,8 @@ public final class RedisSessionPersistence: SessionPersistence {
             case .failure(.server(let message)) where message.hasPrefix("FENCED") || message.hasPrefix("ERR FENCED"):
                 metrics.fenced.increment()
                 completion(.failure(.fenced))
+            case .failure(.server(let message)) where message.hasPrefix("SCENE ") || message.hasPrefix("ERR SCENE "):
+                completion(.failure(.otherScene(String(message.split(separator: " ", maxSplits: message.hasPrefix("ERR") ? 2 : 1).last ?? ""))))
             case .failure(let error):
                 metrics.errors.increment()
                 completion(.failure(.unavailable(error.description)))

@@ -5,8 +5,9 @@ import Redis
 /// KEYS[1] is `bindery:s:<token>` (a hash), KEYS[2] its journal `bindery:s:<token>:log`.
 enum RedisSessionScripts {
     /// ARGV: ttl ms, scene, created, owner, restoration, parameters JSON or ''. A new
-    /// session at epoch 1.
+    /// session at epoch 1; FENCED if the token exists (a retried creation that landed).
     static let create = RedisScript("""
+        if redis.call('EXISTS', KEYS[1]) == 1 then return redis.error_reply('FENCED exists') end
         redis.call('DEL', KEYS[2])
         redis.call('HSET', KEYS[1], 'scene', ARGV[2], 'created', ARGV[3], 'owner', ARGV[4], 'epoch', '1', 'mode', ARGV[5])
         if ARGV[6] ~= '' then redis.call('HSET', KEYS[1], 'params', ARGV[6]) end
@@ -31,9 +32,12 @@ enum RedisSessionScripts {
         return 1
         """)
 
-    /// ARGV: owner, ttl ms. Raises the epoch, takes ownership; {hash, journal} or nil.
+    /// ARGV: owner, ttl ms, scene or '' (any). Raises the epoch, takes ownership;
+    /// {hash, journal} or nil; a session of another scene is left alone (`SCENE <name>`).
     static let takeOver = RedisScript("""
         if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+        local scene = redis.call('HGET', KEYS[1], 'scene')
+        if ARGV[3] ~= '' and scene ~= ARGV[3] then return redis.error_reply('SCENE ' .. tostring(scene)) end
         redis.call('HINCRBY', KEYS[1], 'epoch', 1)
         redis.call('HSET', KEYS[1], 'owner', ARGV[1])
         redis.call('PEXPIRE', KEYS[1], ARGV[2])
@@ -56,13 +60,15 @@ enum RedisSessionScripts {
         return redis.call('DEL', KEYS[1], KEYS[2])
         """)
 
-    /// ARGV: owner (the taker's), the taker's process id, token, hint TTL ms. Asks the
+    /// ARGV: owner (the taker's), the taker's process id, token, hint TTL ms, scene or ''
+    /// (a session of another scene is not asked about: the takeover refuses it). Asks the
     /// session's owner to release it (CLUSTER.md's takeover hint): pushes
     /// `r <token> <taker>` to `bindery:proc:<owner's process>:hints` when the owner is
     /// another process whose lease (`bindery:proc:<id>` = its incarnation) is alive.
     /// {1, the owner's hint reader's client id or ''} when asked, {0} when there is
     /// nobody to ask.
     static let hint = RedisScript("""
+        if ARGV[5] ~= '' and redis.call('HGET', KEYS[1], 'scene') ~= ARGV[5] then return {0} end
         local owner = redis.call('HGET', KEYS[1], 'owner')
         if not owner or owner == '' or owner == ARGV[1] then return {0} end
         local process, incarnation = string.match(owner, '^(.*):([^:]*)$')

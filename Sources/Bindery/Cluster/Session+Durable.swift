@@ -50,7 +50,7 @@ extension Session {
             case .failure(.fenced):
                 journal.finish(pending, answer: Self.storeUnavailable(event, moved: true))
                 self.store?.drop(self)
-            case .failure(.unavailable):
+            case .failure(.unavailable), .failure(.otherScene):  // (an append names no scene)
                 // The scene here is now ahead of the journal: rebuilt from the store
                 // once it is back (``SessionStore/recover()``).
                 journal.isDiverged = true
@@ -87,8 +87,10 @@ extension Session {
         host = newHost
         newHost.attach(self)
         newHost.updateViewerCount()
-        for client in clients {
-            client.send(OutgoingMessage(.scene(sceneMessage(resumed: true))))
-        }
+        // Behind the answers and patches still held for the store (they belong to the old
+        // instance): the new scene must reach the client after them, or they would be
+        // applied on top of it.
+        let scene = OutgoingMessage(.scene(sceneMessage(resumed: true)))
+        for client in clients { send(scene, to: client) }
     }
 }

@@ -21,7 +21,8 @@ public protocol SessionPersistence: AnyObject {
     var onAvailabilityChange: ((Bool) -> Void)? { get set }
     /// Starts (connects, takes the process lease). Idempotent.
     func start()
-    /// Records a new session owned here, at epoch 1.
+    /// Records a new session owned here, at epoch 1; ``SessionPersistenceError/fenced``
+    /// if the token is already recorded.
     func create(_ session: StoredSession, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
     /// Appends one accepted event (JSON, nil for none) to the session's journal, fenced by
     /// `epoch`; refreshes its TTL. A `state` (the scene's encoded state after the event)
@@ -30,7 +31,9 @@ public protocol SessionPersistence: AnyObject {
                 completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
     /// Takes the session over: raises its epoch, makes this process the owner and
     /// returns what rebuilds it; nil when there is no such session (unknown or expired).
-    func takeOver(token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void)
+    /// With `scene`, only a session of that scene: one of another scene is left as it is
+    /// (its epoch untouched) and the answer is ``SessionPersistenceError/otherScene(_:)``.
+    func takeOver(token: String, scene: String?, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void)
     /// Refreshes the session's TTL, fenced by `epoch` (also how an idle owner learns it
     /// was taken over).
     func refresh(token: String, epoch: Int64, completion: @escaping (Result<Void, SessionPersistenceError>) -> Void)
@@ -98,6 +101,13 @@ public struct StoredSession: Equatable, Sendable {
     }
 }
 
+extension SessionPersistence {
+    /// Takes the session over whatever its scene (``takeOver(token:scene:completion:)``).
+    public func takeOver(token: String, completion: @escaping (Result<StoredSession?, SessionPersistenceError>) -> Void) {
+        takeOver(token: token, scene: nil, completion: completion)
+    }
+}
+
 /// Why a store operation failed.
 public enum SessionPersistenceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The session's epoch moved on (another process took it over) or its keys are gone:
@@ -106,12 +116,16 @@ public enum SessionPersistenceError: Error, Equatable, Sendable, CustomStringCon
     /// The store could not be reached or did not answer in time; whether a write
     /// happened is unknown.
     case unavailable(String)
+    /// A takeover named a scene, and the session is one of another scene (named here):
+    /// nothing was changed.
+    case otherScene(String)
 
     /// A readable message.
     public var description: String {
         switch self {
         case .fenced: return "the session is owned by another process"
         case .unavailable(let reason): return "the session store is unavailable: \(reason)"
+        case .otherScene(let scene): return "the session is one of scene '\(scene)'"
         }
     }
 }

@@ -18,6 +18,11 @@ struct DurableState {
     /// Deletions the store could not take (it was unavailable), oldest first, retried
     /// when it is back; at most ``SessionStore/maxPendingDeletes``.
     var pendingDeletes: [(token: String, epoch: Int64)] = []
+    /// Per-connection sessions whose creation the store did not confirm (it went away):
+    /// recorded again, from a fresh scene, once it is back (``SessionStore/recover()``).
+    var unrecorded: Set<String> = []
+    /// Those waiting for a new session's record (``SessionStore/resumeOrCreate(scene:token:parameters:screenPath:clientAddress:completion:)``), by token.
+    var creating: [String: [(Bool) -> Void]] = [:]
 }
 
 /// Sessions made durable through a ``SessionPersistence``: creation, takeover by token,
@@ -31,6 +36,7 @@ extension SessionStore {
         guard let persistence else { return }
         persistence.onAvailabilityChange = { [weak self] available in
             if available {
+                self?.startRefreshing()
                 self?.retryDeletes()
                 self?.recover()
             }
@@ -40,6 +46,17 @@ extension SessionStore {
             self.release(token: token, done: done)
         }
         persistence.start()
+        // A store that connects later starts the timer when it is available: from inside
+        // the running loop. (The server makes its store before the loop runs, when
+        // `MainScheduler` still sends timers to the main dispatch queue, which a libuv
+        // process never drains: the refresh never ran, so stale copies lived on and
+        // idle sessions' keys expired under them.)
+        if persistence.isAvailable { startRefreshing() }
+    }
+
+    /// Starts the periodic refresh (once).
+    private func startRefreshing() {
+        guard let persistence, durable.refreshTimer == nil, !isDraining else { return }
         // Often enough that a key never outlives its owner's interest, and that an idle
         // owner learns of a takeover (its refresh is fenced) well within the TTL.
         let ttl = Int(persistence.timeToLive.components.seconds)
@@ -62,8 +79,23 @@ extension SessionStore {
         let stored = StoredSession(token: session.id, scene: session.sceneName,
                                    createdAt: session.createdAt.timeIntervalSince1970, restoration: restoration,
                                    parameters: session.sceneParameters)
+        durable.creating[session.id] = []
         persistence.create(stored) { [weak self, weak session] result in
+            if let self, let waiting = self.durable.creating.removeValue(forKey: stored.token) {
+                let made: Bool
+                if case .success = result { made = true } else { made = false }
+                for waiter in waiting { waiter(made) }
+            }
             guard case .failure(let error) = result, let self, let session, !session.isEnded else { return }
+            if case .unavailable = error, let journal = session.journal {
+                // Kept (its client stays, and its resume here finds it): no event of it was
+                // acknowledged, so it is recorded afresh when the store is back.
+                self.log("session \(session.shortID) could not be stored yet: \(error)")
+                self.durable.unrecorded.insert(session.id)
+                journal.isDiverged = true
+                journal.owesScene = true
+                return
+            }
             // Its events could not be journaled: let the client start over (it resumes
             // at once on 4001 "session moved", and gets a new session with its form data).
             self.log("session \(session.shortID) could not be stored: \(error)")
@@ -80,18 +112,30 @@ extension SessionStore {
         durable.sharedRecords[session.id] = 1
         let stored = StoredSession(token: session.id, scene: session.sceneName,
                                    createdAt: session.createdAt.timeIntervalSince1970, restoration: .none)
-        persistence.create(stored) { _ in }  // failed: the next refresh is fenced and forgets it
+        let token = session.id
+        persistence.create(stored) { [weak self] result in
+            guard case .failure(let error) = result, let self, self.durable.sharedRecords[token] == 1 else { return }
+            self.durable.sharedRecords[token] = nil
+            if case .unavailable = error { return }  // not made: recorded by the next refresh (``refreshAll()``)
+            // Another process has the token's record: this copy is a stale one.
+            if let session = self.byID[token] { self.end(session, reason: Session.movedReason) }
+        }
     }
 
     /// Takes over the store record of a shared scene's session resumed here under its
     /// token (recording it if the store has none).
     func adoptShared(_ session: Session) {
         guard let persistence, persistence.isAvailable, !isDraining else { return }
-        persistence.takeOver(token: session.id) { [weak self, weak session] result in
+        persistence.takeOver(token: session.id, scene: session.sceneName) { [weak self, weak session] result in
             guard let self, let session, !session.isEnded, self.byID[session.id] === session else { return }
             switch result {
             case .success(let stored?): self.durable.sharedRecords[session.id] = stored.epoch
             case .success(nil): self.recordShared(session)
+            case .failure(.otherScene(let other)):
+                // Resumed while the store was unavailable with the token of another
+                // scene's session: that session is left alone; this one starts over.
+                self.log("session \(session.shortID) is a session of '\(other)' in the store, not '\(session.sceneName)'")
+                self.end(session, reason: Session.movedReason)
             case .failure: break
             }
         }
@@ -142,18 +186,91 @@ extension SessionStore {
                 return .failure(error)
             }
         }
-        guard persistence != nil, let token, registry.scene(named: name)?.sharing == .perConnection else {
-            return completion(create())
+        guard let persistence, let definition = registry.scene(named: name) else { return completion(create()) }
+        guard let token else { return whenRecorded(create(), completion: completion) }
+        if definition.sharing == .shared {
+            // A shared scene's token not held here is checked in the store first, so a token
+            // of another scene's session is never taken over (its epoch stays as it is).
+            guard sharedScenes != nil, byID[token] == nil, Self.isWellFormed(token: token), persistence.isAvailable,
+                  !isDraining else { return completion(create()) }
+            persistence.takeOver(token: token, scene: name) { [self] result in
+                if case .failure(.otherScene(let other)) = result {
+                    return completion(refuseResume(of: token, as: name, sessionOf: other, create: create))
+                }
+                completion(resumeShared(scene: name, token: token, taken: result, create: create))
+            }
+            return
         }
-        session(id: token) { [self] result in
+        session(id: token, scene: name) { [self] result in
             switch result {
             case .success(let session?) where session.sceneName == name && !session.isEnded
                                               && session.sceneParameters == parameters:
                 completion(.success((session, true)))
             case .success:
-                completion(create())
+                whenRecorded(create(), completion: completion)
             case .failure(let error):
                 completion(.failure(error))
+            }
+        }
+    }
+
+    /// Hands a new per-connection session out once the store has its record, so a client
+    /// never holds a token that a resume on another process could not find (the store went
+    /// away just then: `store-unavailable`, and the session is ended).
+    private func whenRecorded(_ result: Result<(session: Session, resumed: Bool), SessionError>,
+                              completion: @escaping (Result<(session: Session, resumed: Bool), SessionError>) -> Void) {
+        guard case .success(let (session, false)) = result, durable.creating[session.id] != nil else { return completion(result) }
+        durable.creating[session.id]?.append { [weak self] made in
+            guard made else {
+                self?.end(session, reason: "store unavailable")
+                return completion(.failure(.storeUnavailable))
+            }
+            completion(session.isEnded ? .failure(.storeUnavailable) : result)
+        }
+    }
+
+    /// A resume with the token of another scene's session: refused, as for an unknown
+    /// token (a new session, `resumed: false`); that session is left as it is.
+    private func refuseResume(of token: String, as name: String, sessionOf other: String,
+                              create: () -> Result<(session: Session, resumed: Bool), SessionError>)
+        -> Result<(session: Session, resumed: Bool), SessionError> {
+        log("resume of \(token.prefix(6)) as '\(name)' refused: the token is a session of '\(other)'")
+        do throws(SessionError) {
+            return .success((try createSession(scene: name), false))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A shared scene's session resumed here under `token` once the store answered the
+    /// takeover (`taken`): a thin session holding the record it took (or a new record).
+    private func resumeShared(scene name: String, token: String, taken: Result<StoredSession?, SessionPersistenceError>,
+                              create: () -> Result<(session: Session, resumed: Bool), SessionError>)
+        -> Result<(session: Session, resumed: Bool), SessionError> {
+        if byID[token] != nil { return create() }  // resumed here meanwhile
+        let session: Session
+        do throws(SessionError) {
+            session = try createSession(scene: name, parameters: [:], screenPath: [], clientAddress: nil, token: token)
+        } catch {
+            return .failure(error)
+        }
+        switch taken {
+        case .success(let stored?): durable.sharedRecords[token] = stored.epoch
+        case .success(nil): recordShared(session)
+        case .failure: break  // recorded by the next refresh (``refreshAll()``)
+        }
+        metrics.sessionsResumed += 1
+        log("session \(session.shortID) resumed (\(name), shared across processes)")
+        return .success((session, true))
+    }
+
+    /// 22 base64url characters: what ``SessionStore`` mints.
+    static func isWellFormed(token: String) -> Bool {
+        token.utf8.count == 22 && token.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): return true
+            default: return false
             }
         }
     }
@@ -165,6 +282,12 @@ extension SessionStore {
     /// trip): if another process took it over meanwhile, this copy is stale — it is
     /// dropped and the session taken back, so a resume never shows an old state.
     public func session(id token: String, completion: @escaping (Result<Session?, SessionError>) -> Void) {
+        session(id: token, scene: nil, completion: completion)
+    }
+
+    /// As ``session(id:completion:)``; with `scene`, a session of another scene in the
+    /// store is not taken over (nil, as for an unknown token).
+    func session(id token: String, scene: String?, completion: @escaping (Result<Session?, SessionError>) -> Void) {
         guard let persistence else { return completion(.success(byID[token])) }
         if let session = byID[token] {
             let epoch: Int64?  // what this process holds of it in the store, if anything
@@ -173,12 +296,20 @@ extension SessionStore {
             } else {
                 epoch = durable.sharedRecords[token]
             }
-            guard let epoch, persistence.isAvailable else { return completion(.success(session)) }
+            guard let epoch else { return completion(.success(session)) }
+            guard persistence.isAvailable else {
+                // It cannot be checked: it may be a stale copy (taken over elsewhere). A
+                // resume (`scene`) is refused until the store is back, so a client never
+                // goes on with an old state (its `bye` would end only this copy). HTTP
+                // lookups get it: their writes are refused anyway, and a DELETE ends it
+                // here and deletes its keys (fenced) once the store is back.
+                return completion(scene == nil ? .success(session) : .failure(.storeUnavailable))
+            }
             persistence.refresh(token: token, epoch: epoch) { [weak self] result in
                 guard let self else { return }
                 guard case .failure(.fenced) = result else { return completion(.success(session)) }
                 self.drop(session)
-                self.session(id: token, completion: completion)
+                self.session(id: token, scene: scene, completion: completion)
             }
             return
         }
@@ -188,11 +319,15 @@ extension SessionStore {
             return
         }
         durable.takeovers[token] = [completion]
-        persistence.takeOver(token: token) { [weak self] result in
+        persistence.takeOver(token: token, scene: scene) { [weak self] result in
             guard let self else { return }
             let waiting = self.durable.takeovers.removeValue(forKey: token) ?? []
             let outcome: Result<Session?, SessionError>
             switch result {
+            case .failure(.otherScene(let other)):
+                // Left alone: a resume as `scene` is answered as for an unknown token.
+                self.log("resume of \(token.prefix(6)) as '\(scene ?? "")' refused: the token is a session of '\(other)'")
+                outcome = .success(nil)
             case .failure(let error):
                 self.log("takeover of \(token.prefix(6)) failed: \(error)")
                 outcome = .failure(.storeUnavailable)
@@ -305,10 +440,16 @@ extension SessionStore {
                 }
             }
         }
-        // A shared scene's session resumed here while the store was unavailable has no record yet.
-        for session in byID.values where session.journal == nil && durable.sharedRecords[session.id] == nil
-                                        && sharedScenes != nil && session.scene.sharing == .shared {
-            adoptShared(session)
+        // A shared scene's session made or resumed here while the store was unavailable has
+        // no record yet: taken over if a client is here; else only recorded if nobody has
+        // the token (taking it over would take it from the process its client went to).
+        for session in Array(byID.values) where session.journal == nil && durable.sharedRecords[session.id] == nil
+                                               && sharedScenes != nil && session.scene.sharing == .shared {
+            if session.clients.isEmpty {
+                recordShared(session)
+            } else {
+                adoptShared(session)
+            }
         }
         for (token, epoch) in durable.sharedRecords where wholeRound || byID[token]?.clients.isEmpty ?? true {
             persistence.refresh(token: token, epoch: epoch) { [weak self] result in
@@ -341,7 +482,7 @@ extension SessionStore {
                 case .success, .failure(.fenced):
                     self.log("session \(session.shortID) released to another process")
                     self.end(session, reason: Session.movedReason)
-                case .failure(.unavailable):
+                case .failure(.unavailable), .failure(.otherScene):
                     break  // the taker's takeover cannot succeed either; keep serving
                 }
             }
@@ -360,6 +501,7 @@ extension SessionStore {
     /// while the store was unreachable; their clients get the rebuilt `scene`.
     func recover() {
         guard let persistence, persistence.isAvailable, !isDraining else { return }
+        if !durable.unrecorded.isEmpty { durable.unrecorded = durable.unrecorded.filter { byID[$0] != nil } }
         for session in byID.values {
             guard let journal = session.journal, journal.owesScene, !journal.isDiverged else { continue }
             journal.owesScene = false
@@ -369,6 +511,10 @@ extension SessionStore {
         for session in byID.values {
             guard let journal = session.journal, journal.isDiverged, !journal.isRecovering else { continue }
             journal.isRecovering = true
+            if durable.unrecorded.contains(session.id) {
+                recordAgain(session, journal: journal)
+                continue
+            }
             persistence.takeOver(token: session.id) { [weak self, weak session] result in
                 journal.isRecovering = false
                 guard let self, let session, !session.isEnded, journal.isDiverged else { return }
@@ -391,6 +537,40 @@ extension SessionStore {
                 case .failure:
                     break  // still unreachable: the next refresh or reconnect tries again
                 }
+            }
+        }
+    }
+
+    /// Records a session whose creation the store did not confirm: from a fresh scene (no
+    /// event of it was acknowledged), at epoch 1. If the first creation did land after all
+    /// (the record exists), it is rebuilt from the store as any diverged session.
+    private func recordAgain(_ session: Session, journal: SessionJournal) {
+        guard let persistence else { return }
+        let stored = StoredSession(token: session.id, scene: session.sceneName,
+                                   createdAt: session.createdAt.timeIntervalSince1970, restoration: journal.restoration,
+                                   parameters: session.sceneParameters)
+        persistence.create(stored) { [weak self, weak session] result in
+            journal.isRecovering = false
+            guard let self, let session, !session.isEnded, journal.isDiverged else { return }
+            switch result {
+            case .success:
+                self.durable.unrecorded.remove(session.id)
+                do throws(ProtocolError) {
+                    let host = try self.host(for: session.scene, parameters: session.sceneParameters)
+                    host.flush()
+                    journal.epoch = 1
+                    journal.isDiverged = false
+                    journal.owesScene = false
+                    session.replaceHost(with: host)
+                    self.log("session \(session.shortID) recorded in the store (a fresh scene: none of its events was acknowledged)")
+                } catch {
+                    self.end(session, reason: "scene failed")
+                }
+            case .failure(.unavailable):
+                break  // the next refresh or reconnect tries again
+            case .failure:
+                self.durable.unrecorded.remove(session.id)  // it landed: rebuilt from the store next
+                self.recover()
             }
         }
     }
