@@ -48,6 +48,21 @@ def pct(values, p):
     return values[min(len(values) - 1, int(len(values) * p / 100))]
 
 
+def cpu_seconds(pid):
+    """User + system CPU time of `pid` so far (0 when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def cpu_snapshot(groups):
+    """{group: CPU seconds} for {group: [pid, ...]}."""
+    return {name: sum(cpu_seconds(pid) for pid in pids) for name, pids in groups.items()}
+
+
 def ms(seconds):
     return f"{seconds * 1000:.2f}"
 
@@ -271,7 +286,11 @@ async def board(binary, seconds, rate=10000, viewers=1000):
             return {"type": "event", "seq": seq, "target": "sharedSlider", "event": "valueChanged",
                     "value": round((value[0] % 1000) / 1000, 3)}
 
+        groups = {"bindery": [p.pid for p in cluster.procs], "redis": [cluster.redis.pid],
+                  "viewers": [h.pid for h in holders], "writers": [os.getpid()]}
+        cpu_before, wall_before = cpu_snapshot(groups), time.monotonic()
         latencies, counts = await open_loop(conns, rate, seconds, board_event)
+        cpu_after, wall = cpu_snapshot(groups), time.monotonic() - wall_before
         for conn, _ in conns:
             conn.close()
         results = []
@@ -284,6 +303,11 @@ async def board(binary, seconds, rate=10000, viewers=1000):
         print("|---|---|---|---|---|---|---|")
         print(f"| {len(latencies) / seconds:,.0f} | {ms(pct(latencies, 50))} | {ms(pct(latencies, 99))} | "
               f"{ms(pct(latencies, 99.9))} | {counts['unanswered']} | {counts['errors']} {counts.get('codes', '')} | {ready} |")
+        # Where the 2 cores went meanwhile (CPU seconds per wall second; the rest of the
+        # machine's load is not in it).
+        print("\nCPU (cores busy) during the run: " + ", ".join(
+            f"{name} {(cpu_after[name] - cpu_before[name]) / wall:.2f}" for name in groups) +
+            f"; load average {os.getloadavg()[0]:.1f}")
     finally:
         cluster.stop_all()
 
@@ -429,23 +453,32 @@ async def memory(binary, seconds, sessions=1000):
 
 async def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("bindery")
+    parser.add_argument("bindery", nargs="+", help="one binary, or several (before, after) run side by side")
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--only", default="echo,board,resume,failover,memory")
+    parser.add_argument("--board-rates", default="2000,10000", help="board: events/s to offer (comma-separated)")
+    parser.add_argument("--board-viewers", default="4,1000", help="board: viewer counts (comma-separated)")
+    parser.add_argument("--runs", type=int, default=1, help="repeat each scenario (binaries alternate)")
     args = parser.parse_args()
-    probe = Cluster(args.bindery, n=1)
-    if not probe.supports_store:
-        print("WARNING: this bindery has no --store; the 'redis' rows run without it")
-    print(f"cluster benchmarks: {args.bindery}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+    for binary in args.bindery:
+        probe = Cluster(binary, n=1)
+        if not probe.supports_store:
+            print(f"WARNING: {binary} has no --store; the 'redis' rows run without it")
+    print(f"cluster benchmarks: {' vs '.join(args.bindery)}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
           f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs")
     scenarios = {"echo": echo, "board": board, "resume": resume, "failover": failover, "memory": memory}
     for name in args.only.split(","):
-        if name == "board":
-            for rate in (2000, 10000):  # the knee, and the fan-out's cost (4 viewers beside 1,000)
-                await board(args.bindery, args.seconds, rate=rate, viewers=4)
-                await board(args.bindery, args.seconds, rate=rate, viewers=1000)
-            continue
-        await scenarios[name](args.bindery, args.seconds)
+        for run in range(args.runs):
+            for binary in args.bindery:
+                if len(args.bindery) > 1 or args.runs > 1:
+                    print(f"\n## {name}: {binary} (run {run + 1} of {args.runs}, load average {os.getloadavg()[0]:.1f})")
+                if name == "board":
+                    # the knee, and the fan-out's cost (4 viewers beside 1,000)
+                    for rate in (int(r) for r in args.board_rates.split(",")):
+                        for viewers in (int(v) for v in args.board_viewers.split(",")):
+                            await board(binary, args.seconds, rate=rate, viewers=viewers)
+                    continue
+                await scenarios[name](binary, args.seconds)
 
 
 asyncio.run(main())

@@ -109,7 +109,7 @@ final class SceneHost {
 
     func sceneMessage(session: Session, resumed: Bool, ack: Int?) -> SceneMessage {
         SceneMessage(session: session.id, scene: definition.name, title: definition.title, resumed: resumed,
-                     widgets: sharedLink?.mirrorWidgets ?? tree.snapshot(), layout: layout, ack: ack, description: definition.description)
+                     widgets: sharedLink?.mirrorWidgets(for: session) ?? tree.snapshot(), layout: layout, ack: ack, description: definition.description)
     }
 
     // MARK: - Changes not caused by a client

@@ -30,6 +30,9 @@ public final class SharedSceneCluster {
         public var outboxMaxLength: Int
         /// Stream entries read per `XREAD`.
         public var readBatch: Int
+        /// How often at most an edge process sends its viewers the patches of a shared
+        /// scene (merged into one message each); answers to senders never wait for it.
+        public var viewerFrameInterval: Duration
         /// Prefix of every key (`bindery:`).
         public var keyPrefix: String
         /// How long an HTTP event waits for the owner's answer before it is answered
@@ -41,7 +44,8 @@ public final class SharedSceneCluster {
         /// noticed within 2 s.
         public init(leaseDuration: Duration = .milliseconds(1500), refreshInterval: Duration = .milliseconds(500),
                     viewerCountLifetime: Duration = .milliseconds(1250), streamMaxLength: Int = 100_000,
-                    outboxMaxLength: Int = 10_000, readBatch: Int = 512, keyPrefix: String = "bindery:",
+                    outboxMaxLength: Int = 10_000, readBatch: Int = 2048,
+                    viewerFrameInterval: Duration = .milliseconds(16), keyPrefix: String = "bindery:",
                     answerTimeout: Duration = .seconds(5)) {
             self.leaseDuration = leaseDuration
             self.refreshInterval = refreshInterval
@@ -49,6 +53,7 @@ public final class SharedSceneCluster {
             self.streamMaxLength = streamMaxLength
             self.outboxMaxLength = outboxMaxLength
             self.readBatch = readBatch
+            self.viewerFrameInterval = viewerFrameInterval
             self.keyPrefix = keyPrefix
             self.answerTimeout = answerTimeout
         }

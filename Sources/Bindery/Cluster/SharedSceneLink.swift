@@ -39,9 +39,17 @@ final class SharedSceneLink {
     private let maxLength: String
     private let outboxMaxLength: String
 
-    // Edge: the mirror and the forwarded events waiting for their answers.
-    private var mirror: SharedSceneMirror?
+    // Edge: the mirror (as its viewers have it, with the frame of patches they are owed)
+    // and the forwarded events waiting for their answers.
+    private var fanOut: SharedSceneFanOut?
     private var mirrorVersion = 0
+    private var frameTimer: LoopTimer?
+    private var frameHook: EndOfTurnHook?
+    private var lastFrameAt: UInt64 = 0
+    /// How long the last frame took to send.
+    private var lastFrameCost: UInt64 = 0
+    /// The next frame waits at least this many times the last one's cost.
+    static let frameCostShare: UInt64 = 6
     private var lastOutID = "0-0"
     private let outReader: RedisConnection
     private var forwarded: [Int: Forwarded] = [:]
@@ -113,6 +121,10 @@ final class SharedSceneLink {
         if isOwner { demote(reason: "stopped", release: releasing) }
         commitHook?.close()
         commitHook = nil
+        frameTimer?.close()
+        frameTimer = nil
+        frameHook?.close()
+        frameHook = nil
         outReader.close()
         // The host stays linked: a shell with no scene of its own, refusing events.
     }
@@ -121,9 +133,14 @@ final class SharedSceneLink {
 
     var engineForTesting: SceneHost? { engine }
 
-    /// The widgets this process's viewers see (the scene as built until the mirror is
-    /// loaded; its viewers then get the loaded one).
-    var mirrorWidgets: [WidgetSnapshot] { mirror?.widgets ?? initialWidgets }
+    /// The widgets this process's viewers see, for a scene served to `session` (the
+    /// scene as built until the mirror is loaded; its viewers then get the loaded one).
+    /// Its clients then get the patches of the current frame with everybody else.
+    func mirrorWidgets(for session: Session?) -> [WidgetSnapshot] {
+        guard let fanOut else { return initialWidgets }
+        if let session { fanOut.serving(session) }
+        return fanOut.widgets
+    }
 
     /// Sends `event` to the owner; its answer comes back through the outbox.
     func forward(_ event: EventMessage, session: Session, client: SessionClient?) -> ServerMessage? {
@@ -212,12 +229,12 @@ final class SharedSceneLink {
                 return
             }
             if let json = fields["widgets"], let widgets = try? SharedSceneWire.decodeWidgets(json) {
-                self.mirror = SharedSceneMirror(widgets: widgets)
+                self.resetFanOut(to: widgets)
                 self.mirrorVersion = Int(fields["v"] ?? "") ?? 0
                 self.lastOutID = fields["out"] ?? "0-0"
             } else {
                 // Never owned yet: every process starts from the scene as built.
-                self.mirror = SharedSceneMirror(widgets: self.initialWidgets)
+                self.resetFanOut(to: self.initialWidgets)
                 self.mirrorVersion = 0
                 self.lastOutID = "0-0"
             }
@@ -245,13 +262,17 @@ final class SharedSceneLink {
         }
     }
 
-    /// Applies outbox entries to the mirror and delivers them, the whole batch at once
-    /// (``SharedScenePatchBatch``: one merged patch per viewer, not one per entry); false
-    /// after a gap (what came before it is delivered, the mirror is reloaded from the
-    /// snapshot, and reading resumes from there).
+    /// Hands outbox entries to the fan-out, the whole batch at once (answers now, patches
+    /// in the next frame); false after a gap (what came before it is delivered, the
+    /// mirror is reloaded from the snapshot, and reading resumes from there).
     private func applyOutbox(_ entries: [(id: String, fields: [String: String])]) -> Bool {
         var batch = SharedScenePatchBatch()
-        defer { if let host { batch.deliver(to: host.sessions) } }
+        defer {
+            if let fanOut, !batch.isEmpty {
+                fanOut.deliver(batch)
+                if fanOut.hasPending { scheduleFrame() }
+            }
+        }
         for (id, fields) in entries {
             guard let entryVersion = Int(fields["v"] ?? "") else { continue }
             if entryVersion <= mirrorVersion {
@@ -269,7 +290,6 @@ final class SharedSceneLink {
             var patch: PatchMessage?
             if !patchJSON.isEmpty, case .patch(let decoded)? = try? SharedSceneWire.decodeMessage(patchJSON) {
                 patch = decoded
-                mirror?.apply(decoded)
             }
             var item = SharedScenePatchBatch.Item(patch: patch, patchJSON: patchJSON)
             if fields["o"] == cluster.processID, let forwardID = Int(fields["f"] ?? ""),
@@ -288,6 +308,40 @@ final class SharedSceneLink {
             batch.append(item)
         }
         return true
+    }
+
+    /// A fresh mirror: every viewer gets a scene from it, so the frame is dropped.
+    private func resetFanOut(to widgets: [WidgetSnapshot]) {
+        if let fanOut { fanOut.reset(to: widgets) } else { fanOut = SharedSceneFanOut(widgets: widgets) }
+    }
+
+    /// Sends the frame at once when the last one went out at least a frame ago (at the
+    /// end of this loop turn, so the turn's batches go together), else when that is so.
+    /// A frame that took long (many viewers, a busy machine) spaces the next ones out, so
+    /// the fan-out takes at most about 1/``frameCostShare`` of the loop and the answers
+    /// (and the outbox reads they wait for) are not starved.
+    private func scheduleFrame() {
+        guard frameTimer == nil, frameHook?.isScheduled != true, !isStopped else { return }
+        let interval = max(Self.nanoseconds(cluster.configuration.viewerFrameInterval), Self.frameCostShare * lastFrameCost)
+        let since = Self.now() &- lastFrameAt
+        if since >= interval {
+            if frameHook == nil {
+                frameHook = EndOfTurnHook(loop: cluster.loop) { [weak self] in self?.sendFrame() }
+            }
+            frameHook?.schedule()
+        } else {
+            frameTimer = cluster.loop.scheduleTimer(after: .nanoseconds(Int64(interval - since))) { [weak self] in
+                self?.frameTimer = nil
+                self?.sendFrame()
+            }
+        }
+    }
+
+    private func sendFrame() {
+        guard let fanOut, let host, !isStopped else { return }
+        lastFrameAt = Self.now()
+        fanOut.flush(to: host.sessions)
+        lastFrameCost = Self.now() &- lastFrameAt
     }
 
     private func resyncLocalClients() {

@@ -1,11 +1,9 @@
 import RxWidgets
 
-/// The outbox entries one `XREAD` brought to an edge process, delivered together: a
-/// viewer that sent none of them gets the batch's patches merged into one message,
-/// encoded once for all such viewers (one frame per viewer per batch, not per event); a
-/// client that sent some of them gets the others' patches merged between its answers, in
-/// the outbox's order. Applying the merged patch leaves a client where applying every
-/// patch in turn would have. Loop-confined (built and used inside one callback).
+/// The outbox entries one `XREAD` brought to an edge process, handed together to its
+/// ``SharedSceneFanOut`` (answers at once, patches merged into the next frame). Applying
+/// merged patches leaves a client where applying every patch in turn would have.
+/// Loop-confined (built and used inside one callback).
 struct SharedScenePatchBatch {
     /// One outbox entry as this process sees it.
     struct Item {
@@ -25,51 +23,6 @@ struct SharedScenePatchBatch {
 
     mutating func append(_ item: Item) {
         items.append(item)
-    }
-
-    /// Delivers the batch to `sessions`' clients.
-    func deliver(to sessions: [Session]) {
-        guard !items.isEmpty else { return }
-        var senders: [ObjectIdentifier: SessionClient] = [:]
-        for item in items {
-            if let sender = item.sender, item.answer != nil { senders[ObjectIdentifier(sender)] = sender }
-        }
-        // Everyone who sent nothing here: every patch, merged, encoded once.
-        let patches = items.compactMap(\.patch)
-        if !patches.isEmpty {
-            let messages: [OutgoingMessage]
-            if patches.count == 1, let only = items.first(where: { $0.patch != nil }) {
-                messages = [OutgoingMessage(.patch(only.patch!), json: only.patchJSON)]
-            } else {
-                messages = Self.merge(patches).map { OutgoingMessage(.patch($0)) }
-            }
-            for session in sessions {
-                for message in messages {
-                    session.broadcast(message) { senders[ObjectIdentifier($0)] == nil }
-                }
-            }
-        }
-        // The few clients that sent some: the others' patches merged between their answers.
-        for (key, sender) in senders {
-            guard let session = sender.session else { continue }
-            var between: [PatchMessage] = []
-            for item in items {
-                if let own = item.sender, ObjectIdentifier(own) == key, let answer = item.answer {
-                    // A failed binding still changed things: the sender sees them, then the error.
-                    if case .error = answer, let patch = item.patch { between.append(patch) }
-                    for patch in Self.merge(between) {
-                        session.broadcast(OutgoingMessage(.patch(patch))) { $0 === sender }
-                    }
-                    between.removeAll()
-                    sender.send(answer)
-                } else if let patch = item.patch {
-                    between.append(patch)
-                }
-            }
-            for patch in Self.merge(between) {
-                session.broadcast(OutgoingMessage(.patch(patch))) { $0 === sender }
-            }
-        }
     }
 
     /// `patches` as few patches as possible, with the same effect applied in order: runs
