@@ -29,6 +29,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Tests", "Cluster"))
@@ -256,7 +257,10 @@ async def echo(binary, seconds, rate=5000):
               f"p99 ratio {pct(rows[1][1], 99) / pct(rows[0][1], 99):.2f}; target: +<= 0.30 ms p50")
 
 
-async def board(binary, seconds, rate=10000, viewers=1000):
+async def board(binary, seconds, rate=10000, viewers=1000, callgrind=False):
+    if callgrind:
+        callgrind = callgrind_wrapper(os.path.abspath(binary))
+        binary = os.path.join(callgrind, "bindery")
     cluster = Cluster(binary, n=4)
     cluster.start_all()
     try:
@@ -288,9 +292,13 @@ async def board(binary, seconds, rate=10000, viewers=1000):
 
         groups = {"bindery": [p.pid for p in cluster.procs], "redis": [cluster.redis.pid],
                   "viewers": [h.pid for h in holders], "writers": [os.getpid()]}
+        if callgrind:
+            for p in cluster.procs:
+                subprocess.run(["callgrind_control", "-z", str(p.pid)], capture_output=True)
         cpu_before, wall_before = cpu_snapshot(groups), time.monotonic()
         latencies, counts = await open_loop(conns, rate, seconds, board_event)
         cpu_after, wall = cpu_snapshot(groups), time.monotonic() - wall_before
+        instructions = [callgrind_dump(p.pid, callgrind) for p in cluster.procs] if callgrind else []
         for conn, _ in conns:
             conn.close()
         results = []
@@ -308,8 +316,42 @@ async def board(binary, seconds, rate=10000, viewers=1000):
         print("\nCPU (cores busy) during the run: " + ", ".join(
             f"{name} {(cpu_after[name] - cpu_before[name]) / wall:.2f}" for name in groups) +
             f"; load average {os.getloadavg()[0]:.1f}")
+        if instructions and latencies:
+            # Deterministic CPU work, unlike the latencies: instructions (callgrind's Ir) of
+            # each process per acknowledged event. The owner applies every event, so it is
+            # the largest; the other three are edges.
+            per = sorted(((n / len(latencies), port) for n, port in zip(instructions, cluster.ports)), reverse=True)
+            print("\nIr per acked event: owner " + f"{per[0][0]:,.0f}" + ", edges " +
+                  ", ".join(f"{n:,.0f}" for n, _ in per[1:]) +
+                  f"; all four {sum(n for n, _ in per):,.0f} ({len(latencies):,} events)")
     finally:
         cluster.stop_all()
+
+
+def callgrind_wrapper(binary):
+    """A directory holding `bindery`: a script running a copy of `binary` (without debug
+    info, which valgrind cannot always read) under callgrind, one profile per process."""
+    out = tempfile.mkdtemp(prefix="bindery-cluster-callgrind-")
+    subprocess.run(["objcopy", "--strip-debug", binary, os.path.join(out, "bindery.real")], check=True)
+    script = os.path.join(out, "bindery")
+    with open(script, "w") as f:
+        f.write(f"#!/bin/sh\nexec valgrind --tool=callgrind --callgrind-out-file={out}/cg.%p --dump-instr=no "
+                f"{out}/bindery.real \"$@\" 2>>{out}/valgrind.log\n")
+    os.chmod(script, 0o755)
+    return out
+
+
+def callgrind_dump(pid, out):
+    """Instructions `pid` (a process under callgrind) ran since its counters were zeroed."""
+    subprocess.run(["callgrind_control", "-d", str(pid)], capture_output=True)
+    total = 0
+    for name in os.listdir(out):
+        if name.startswith(f"cg.{pid}.") and name[len(f"cg.{pid}."):].isdigit():
+            with open(os.path.join(out, name)) as f:
+                for line in f:
+                    if line.startswith("totals:") or line.startswith("summary:"):
+                        total = max(total, int(line.split()[1]))
+    return total
 
 
 async def resume(binary, seconds, sessions=200):
@@ -457,6 +499,9 @@ async def main():
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--only", default="echo,board,resume,failover,memory")
     parser.add_argument("--board-rates", default="2000,10000", help="board: events/s to offer (comma-separated)")
+    parser.add_argument("--callgrind", action="store_true",
+                        help="board: the processes under callgrind; instructions per acked event of each "
+                             "(use a low rate, e.g. --board-rates 500 --board-viewers 4)")
     parser.add_argument("--board-viewers", default="4,1000", help="board: viewer counts (comma-separated)")
     parser.add_argument("--runs", type=int, default=1, help="repeat each scenario (binaries alternate)")
     args = parser.parse_args()
@@ -476,7 +521,7 @@ async def main():
                     # the knee, and the fan-out's cost (4 viewers beside 1,000)
                     for rate in (int(r) for r in args.board_rates.split(",")):
                         for viewers in (int(v) for v in args.board_viewers.split(",")):
-                            await board(binary, args.seconds, rate=rate, viewers=viewers)
+                            await board(binary, args.seconds, rate=rate, viewers=viewers, callgrind=args.callgrind)
                     continue
                 await scenarios[name](binary, args.seconds)
 
