@@ -79,7 +79,7 @@ final class SharedSceneFanOut {
                         session.broadcast(OutgoingMessage(.patch(patch))) { $0 === sender }
                     }
                     between.removeAll()
-                    sender.send(answer)
+                    sender.send(item.answerJSON.map { OutgoingMessage(answer, json: $0) } ?? OutgoingMessage(answer))
                     count = index
                 } else if let patch = item.patch {
                     between.append(patch)

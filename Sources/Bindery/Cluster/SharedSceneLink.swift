@@ -255,7 +255,7 @@ final class SharedSceneLink {
             guard let self, !self.isStopped, !self.isOutboxPausedForTesting else { return }
             switch result {
             case .success(let value):
-                if self.applyOutbox(Self.entries(value)) { self.readOutbox() }
+                if self.applyOutbox(SharedSceneStreamEntry.entries(in: value)) { self.readOutbox() }
             case .failure:
                 self.cluster.loop.scheduleTimer(after: .milliseconds(50)) { [weak self] in self?.readOutbox() }
             }
@@ -265,7 +265,7 @@ final class SharedSceneLink {
     /// Hands outbox entries to the fan-out, the whole batch at once (answers now, patches
     /// in the next frame); false after a gap (what came before it is delivered, the
     /// mirror is reloaded from the snapshot, and reading resumes from there).
-    private func applyOutbox(_ entries: [(id: String, fields: [String: String])]) -> Bool {
+    private func applyOutbox(_ entries: [SharedSceneStreamEntry]) -> Bool {
         var batch = SharedScenePatchBatch()
         defer {
             if let fanOut, !batch.isEmpty {
@@ -273,7 +273,8 @@ final class SharedSceneLink {
                 if fanOut.hasPending { scheduleFrame() }
             }
         }
-        for (id, fields) in entries {
+        for fields in entries {
+            let id = fields.id
             guard let entryVersion = Int(fields["v"] ?? "") else { continue }
             if entryVersion <= mirrorVersion {
                 lastOutID = id
@@ -292,9 +293,10 @@ final class SharedSceneLink {
                 patch = decoded
             }
             var item = SharedScenePatchBatch.Item(patch: patch, patchJSON: patchJSON)
-            if fields["o"] == cluster.processID, let forwardID = Int(fields["f"] ?? ""),
+            if fields.field("o", is: cluster.processID), let forwardID = Int(fields["f"] ?? ""),
                let waiting = forwarded[forwardID] {
-                let answer = try? SharedSceneWire.decodeMessage(fields["a"] ?? "")
+                let answerJSON = fields["a"] ?? ""
+                let answer = try? SharedSceneWire.decodeMessage(answerJSON)
                 if waiting.reply != nil {
                     // An HTTP event: its answer is the response; the patch goes to every viewer here.
                     answerForwarded(forwardID, answer ?? .error(ErrorMessage(code: .badMessage,
@@ -303,6 +305,7 @@ final class SharedSceneLink {
                     forwarded[forwardID] = nil
                     item.sender = waiting.client
                     item.answer = answer
+                    item.answerJSON = answer == nil ? nil : answerJSON
                 }
             }
             batch.append(item)
@@ -480,7 +483,7 @@ final class SharedSceneLink {
             guard let self, self.isOwner, generation == self.generation else { return }
             switch result {
             case .success(let value):
-                self.applyInbox(Self.entries(value))
+                self.applyInbox(SharedSceneStreamEntry.entries(in: value))
                 self.readInbox(generation: generation)
             case .failure:
                 self.cluster.loop.scheduleTimer(after: .milliseconds(50)) { [weak self] in
@@ -491,11 +494,11 @@ final class SharedSceneLink {
     }
 
     /// Runs a batch of inbox entries in order and queues their outbox entries.
-    private func applyInbox(_ entries: [(id: String, fields: [String: String])]) {
+    private func applyInbox(_ entries: [SharedSceneStreamEntry]) {
         guard let host = engine, !entries.isEmpty else { return }
         var countsChanged = false
-        for (id, fields) in entries {
-            appliedInID = id
+        for fields in entries {
+            appliedInID = fields.id
             let origin = fields["o"] ?? ""
             switch fields["k"] {
             case "c":
@@ -602,20 +605,6 @@ final class SharedSceneLink {
     }
 
     // MARK: - Helpers
-
-    /// `XREAD`'s reply as (id, fields) pairs; empty for a timeout (null).
-    private static func entries(_ reply: RESPValue) -> [(id: String, fields: [String: String])] {
-        guard let streams = reply.array, let stream = streams.first?.array, stream.count == 2,
-              let items = stream[1].array else { return [] }
-        var entries: [(id: String, fields: [String: String])] = []
-        entries.reserveCapacity(items.count)
-        for item in items {
-            guard let pair = item.array, pair.count == 2, let id = pair[0].string,
-                  let fields = fields(pair[1].array ?? []) else { continue }
-            entries.append((id, fields))
-        }
-        return entries
-    }
 
     /// A flat field/value list as a dictionary.
     private static func fields(_ list: [RESPValue]) -> [String: String]? {

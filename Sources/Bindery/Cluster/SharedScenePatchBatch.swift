@@ -15,6 +15,8 @@ struct SharedScenePatchBatch {
         var sender: SessionClient?
         /// The answer for `sender`.
         var answer: ServerMessage?
+        /// `answer` as the owner encoded it (sent as is: no second encoding).
+        var answerJSON: String?
     }
 
     private(set) var items: [Item] = []
