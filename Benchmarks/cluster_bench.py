@@ -9,6 +9,10 @@ usage: python Benchmarks/cluster_bench.py .build/release/bindery [--seconds 10] 
   board     one shared board over 4 processes: writers spread over the 4 processes at a
             fixed 10,000 events/s, 1,000 viewers (250 per process) draining every patch;
             ack p50/p99 (target p99 <= 20 ms), events acknowledged per second.
+            With --callgrind (and a rate valgrind keeps up with, e.g. --board-rates 150
+            --board-viewers 4): instructions per acked event of the owner and of each
+            edge, deterministic where the latencies are not (profiles left in
+            /tmp/bindery-cluster-callgrind-*/cg.<pid>.1 for callgrind_annotate).
   resume    sessions with 1-100 acknowledged events each on one process; SIGKILL it;
             resume each on another process: time to the `scene`, p50/p99 (targets 20 /
             250 ms), and every one resumed:true with its last text.
