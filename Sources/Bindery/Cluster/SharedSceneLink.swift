@@ -32,17 +32,19 @@ final class SharedSceneLink {
     private let initialWidgets: [WidgetSnapshot]
     /// The owner's running scene.
     private var engine: SceneHost?
-    private unowned let cluster: SharedSceneCluster
-    private var connection: RedisConnection { cluster.connection }
-    private let keys: (owner: String, epoch: String, inbox: String, outbox: String, snapshot: String)
+    unowned let cluster: SharedSceneCluster
+    var connection: RedisConnection { cluster.connection }
+    let keys: (owner: String, epoch: String, inbox: String, outbox: String, snapshot: String)
     private let leaseMilliseconds: String
     private let maxLength: String
     private let outboxMaxLength: String
 
     // Edge: the mirror and the forwarded events waiting for their answers.
-    private var mirror: SharedSceneMirror?
+    private(set) var mirror: SharedSceneMirror?
     private var mirrorVersion = 0
-    private var lastOutID = "0-0"
+    private(set) var lastOutID = "0-0"
+    /// Scenes waiting for the mirror to reach the outbox's end (``whenCurrent(_:)``).
+    var currentWaiters: [CurrentWaiter] = []
     private let outReader: RedisConnection
     private var forwarded: [Int: Forwarded] = [:]
     private var nextForwardID = 1
@@ -54,7 +56,7 @@ final class SharedSceneLink {
     /// Set when the timers ran late by more than a lease (the process was frozen), until
     /// Redis answers a command sent after that.
     private var isWaking = false
-    private var isStopped = false
+    private(set) var isStopped = false
 
     // Owner.
     private(set) var isOwner = false
@@ -114,6 +116,7 @@ final class SharedSceneLink {
         commitHook?.close()
         commitHook = nil
         outReader.close()
+        releaseCurrentWaiters(all: true)
         // The host stays linked: a shell with no scene of its own, refusing events.
     }
 
@@ -222,6 +225,7 @@ final class SharedSceneLink {
                 self.lastOutID = "0-0"
             }
             self.resyncLocalClients()
+            self.releaseCurrentWaiters()
             self.readOutbox()
         }
     }
@@ -239,6 +243,7 @@ final class SharedSceneLink {
             switch result {
             case .success(let value):
                 if self.applyOutbox(Self.entries(value)) { self.readOutbox() }
+                self.releaseCurrentWaiters()
             case .failure:
                 self.cluster.loop.scheduleTimer(after: .milliseconds(50)) { [weak self] in self?.readOutbox() }
             }
