@@ -74,6 +74,8 @@ final class SharedSceneLink {
     private var version = 0
     private var outbox: [String] = []
     private var counts: [String: (viewers: Int, seen: UInt64)] = [:]
+    /// The newest inbox entry's time (Redis's clock, ms) this owner has read.
+    var newestInboxMilliseconds: UInt64 = 0
     private var leaseSentAt: UInt64 = 0
     private var isAcquiring = false
     private var commitHook: EndOfTurnHook?
@@ -445,12 +447,13 @@ final class SharedSceneLink {
     private func applyInbox(_ entries: [(id: String, fields: [String: String])]) {
         guard let host = engine, !entries.isEmpty else { return }
         var countsChanged = false
+        if let newest = entries.last { noteNewestInboxEntry(newest.id) }  // before the older ones' ages
         for (id, fields) in entries {
             appliedInID = id
             let origin = fields["o"] ?? ""
             switch fields["k"] {
             case "c":
-                counts[origin] = (Int(fields["n"] ?? "") ?? 0, Self.now())
+                counts[origin] = (Int(fields["n"] ?? "") ?? 0, reportedAt(id))
                 countsChanged = true
             case "e":
                 let forwardID = fields["f"] ?? ""
@@ -540,6 +543,7 @@ final class SharedSceneLink {
         generation += 1
         outbox.removeAll()
         counts = [:]
+        newestInboxMilliseconds = 0
         inReader?.close()
         inReader = nil
         // What it applied past the last commit must not survive: the next takeover
