@@ -608,6 +608,7 @@ class Board:
         port = self.cluster.proxy_port
         while not stopping.is_set():
             self.connected[name] = False
+            stream = None
             try:
                 if token is None:
                     status, _, body = await request(HOST, port, "POST", "/api/sessions", {"scene": "board"})
@@ -648,6 +649,8 @@ class Board:
                 if status == 200:
                     self.ended_tokens.append((token, name, phase.name))
             except (HTTPFailed, asyncio.TimeoutError, OSError, KeyError, TypeError):
+                if stream is not None:
+                    stream.close()  # given up: a stream left open is a viewer the server rightly counts
                 await asyncio.sleep(0.1)
             self.connected[name] = False
         self.connected.pop(name, None)
