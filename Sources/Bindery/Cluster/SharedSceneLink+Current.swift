@@ -21,8 +21,10 @@ extension SharedSceneLink {
         let token: Token
     }
 
-    /// Tells a waiter's time-out which waiter it is.
-    final class Token {}
+    /// One waiter's identity and whether its body ran (once, by whichever comes first).
+    final class Token {
+        var isDone = false
+    }
 
     /// A stream entry id (`<ms>-<seq>`), ordered as Redis orders them.
     struct StreamID: Comparable {
@@ -45,31 +47,40 @@ extension SharedSceneLink {
     /// reconnecting): then it is served as it is, as before this wait existed.
     static var currentWaitLimit: Duration { .milliseconds(1500) }
 
-    /// Runs `body` once the mirror holds at least what the outbox held now (at once if
-    /// Redis cannot say: a store outage serves the mirror as it is).
+    /// Runs `body` once the mirror holds at least what the outbox held now; at once if
+    /// Redis cannot say (a store outage serves the mirror as it is), and at the latest
+    /// after ``currentWaitLimit`` (the round trip included: the command connection's own
+    /// timeout is 5 s, and a timeout there resets it).
     func whenCurrent(_ body: @escaping () -> Void) {
         guard !isStopped else { return body() }
-        connection.send(["XREVRANGE", keys.outbox, "+", "-", "COUNT", "1"]) { [weak self] result in
-            guard let self, !self.isStopped else { return body() }
-            guard case .success(let reply) = result else { return body() }
-            guard let text = reply.array?.first?.array?.first?.string, let target = StreamID(text) else {
-                // An empty outbox: the snapshot (or the scene as built) is all there is.
-                return self.mirror == nil ? self.wait(for: StreamID("0-0")!, body) : body()
-            }
-            self.wait(for: target, body)
-        }
-    }
-
-    private func wait(for target: StreamID, _ body: @escaping () -> Void) {
-        if isCurrent(at: target) { return body() }
         let token = Token()
-        let timer = cluster.loop.scheduleTimer(after: Self.currentWaitLimit) { [weak self] in
-            guard let self, let index = self.currentWaiters.firstIndex(where: { $0.token === token }) else { return }
-            let waiter = self.currentWaiters.remove(at: index)
-            self.cluster.log("shared scene '\(self.name)': mirror not at \(text(target)) after \(Self.currentWaitLimit); served as it is")
-            waiter.body()
+        let once = { [token] in
+            guard !token.isDone else { return }
+            token.isDone = true
+            body()
         }
-        currentWaiters.append(CurrentWaiter(target: target, body: body, timer: timer, token: token))
+        let timer = cluster.loop.scheduleTimer(after: Self.currentWaitLimit) { [weak self] in
+            guard !token.isDone else { return }
+            if let self {
+                self.currentWaiters.removeAll { $0.token === token }
+                self.cluster.log("shared scene '\(self.name)': mirror not current after \(Self.currentWaitLimit); served as it is")
+            }
+            once()
+        }
+        connection.send(["XREVRANGE", keys.outbox, "+", "-", "COUNT", "1"]) { [weak self] result in
+            guard !token.isDone else { return }
+            guard let self, !self.isStopped, case .success(let reply) = result else {
+                timer.close()
+                return once()
+            }
+            // An empty outbox: the snapshot (or the scene as built) is all there is.
+            let target = reply.array?.first?.array?.first?.string.flatMap(StreamID.init) ?? StreamID("0-0")!
+            if self.isCurrent(at: target) {
+                timer.close()
+                return once()
+            }
+            self.currentWaiters.append(CurrentWaiter(target: target, body: once, timer: timer, token: token))
+        }
     }
 
     private func isCurrent(at target: StreamID) -> Bool {
@@ -91,8 +102,4 @@ extension SharedSceneLink {
             waiter.body()
         }
     }
-}
-
-private func text(_ id: SharedSceneLink.StreamID) -> String {
-    "\(id.milliseconds)-\(id.sequence)"
 }
