@@ -404,6 +404,19 @@ class Loader(WSSession):
     def successor_state(self):
         return self.pages
 
+    def on_push(self, message):
+        """A `scene` without `ack` (sent once the store is back after store trouble, or
+        after a slow read) replaces the client's state (PROTOCOL.md, "Store trouble"): it
+        must hold every acknowledged tap, and the taps still unanswered may or may not
+        be applied after it. (Ignored, the rows' index-based ops were applied to a stale
+        copy: a tap answered store-unavailable but stored after all showed up as rows
+        out of order at the next acknowledged tap.)"""
+        if message.get("type") == "scene":
+            self.check_state(scene_props(message))
+            self.maybe = len(self.pending)
+        elif message.get("type") == "patch":
+            apply_patch(self.props, message)
+
     def zombie_base(self):
         return self.ok
 
@@ -595,6 +608,7 @@ class Board:
         port = self.cluster.proxy_port
         while not stopping.is_set():
             self.connected[name] = False
+            stream = None
             try:
                 if token is None:
                     status, _, body = await request(HOST, port, "POST", "/api/sessions", {"scene": "board"})
@@ -635,6 +649,8 @@ class Board:
                 if status == 200:
                     self.ended_tokens.append((token, name, phase.name))
             except (HTTPFailed, asyncio.TimeoutError, OSError, KeyError, TypeError):
+                if stream is not None:
+                    stream.close()  # given up: a stream left open is a viewer the server rightly counts
                 await asyncio.sleep(0.1)
             self.connected[name] = False
         self.connected.pop(name, None)

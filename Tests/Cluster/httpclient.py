@@ -34,6 +34,7 @@ def _dechunk(body):
 async def request(host, port, method, path, body=None, timeout=5.0):
     """(status, headers, JSON body or text); raises HTTPFailed when no answer came."""
     data = b"" if body is None else json.dumps(body, separators=(",", ":")).encode()
+    writer = None
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
         writer.write((f"{method} {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n"
@@ -41,6 +42,8 @@ async def request(host, port, method, path, body=None, timeout=5.0):
         raw = await asyncio.wait_for(reader.read(-1), timeout)
         writer.close()
     except (OSError, asyncio.TimeoutError) as error:
+        if writer is not None:
+            writer.transport.abort()
         raise HTTPFailed(repr(error)) from error
     head, sep, payload = raw.partition(b"\r\n\r\n")
     if not sep:
@@ -64,11 +67,14 @@ class EventStream:
 
     @classmethod
     async def open(cls, host, port, path, timeout=5.0):
+        writer = None
         try:
             reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
             writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
             head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout)
         except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError) as error:
+            if writer is not None:
+                writer.transport.abort()  # given up: a stream answered late would count a viewer nobody is
             raise HTTPFailed(repr(error)) from error
         status, headers = _split_head(head[:-4])
         return cls(reader, writer, status, headers.get("transfer-encoding", "").lower() == "chunked")

@@ -70,7 +70,13 @@ class Client:
         key = base64.b64encode(os.urandom(16)).decode()
         writer.write((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
                       f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
-        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout)
+        try:
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout)
+        except BaseException:
+            # Given up: close the socket, as a browser does. (Left open, a server that
+            # answers late, e.g. woken from SIGSTOP, holds a WebSocket nobody reads.)
+            writer.transport.abort()
+            raise
         return cls(reader, writer, int(head.split(b" ", 2)[1]))
 
     def send(self, message):

@@ -84,7 +84,19 @@ final class WebSocketEndpoint {
             switch result {
             case .success(let (session, resumed)):
                 guard !upgrade.isClosed else { return }
-                acceptUpgrade(upgrade, request: request, accept: accept, session: session, resumed: resumed, address: address)
+                // A shared scene's mirror first catches up with what this client may
+                // already have had acknowledged (SharedSceneLink+Current.swift).
+                guard let link = session.host?.sharedLink else {
+                    return acceptUpgrade(upgrade, request: request, accept: accept, session: session, resumed: resumed, address: address)
+                }
+                link.whenCurrent { [self] in
+                    guard !upgrade.isClosed else { return }
+                    guard !session.isEnded else {
+                        return upgrade.reject(SessionAPI.errorResponse(503, code: "store-unavailable",
+                                                                       message: "the session ended meanwhile; try again"))
+                    }
+                    acceptUpgrade(upgrade, request: request, accept: accept, session: session, resumed: resumed, address: address)
+                }
             case .failure(.badParameter(let message)):
                 refuseParameters(message, request: request, upgrade: upgrade, accept: accept)
             case .failure(let error):

@@ -32,16 +32,16 @@ final class SharedSceneLink {
     private let initialWidgets: [WidgetSnapshot]
     /// The owner's running scene.
     private var engine: SceneHost?
-    private unowned let cluster: SharedSceneCluster
-    private var connection: RedisConnection { cluster.connection }
-    private let keys: (owner: String, epoch: String, inbox: String, outbox: String, snapshot: String)
+    unowned let cluster: SharedSceneCluster
+    var connection: RedisConnection { cluster.connection }
+    let keys: (owner: String, epoch: String, inbox: String, outbox: String, snapshot: String)
     private let leaseMilliseconds: String
     private let maxLength: String
     private let outboxMaxLength: String
 
     // Edge: the mirror (as its viewers have it, with the frame of patches they are owed)
     // and the forwarded events waiting for their answers.
-    private var fanOut: SharedSceneFanOut?
+    private(set) var fanOut: SharedSceneFanOut?
     private var mirrorVersion = 0
     private var frameTimer: LoopTimer?
     private var frameHook: EndOfTurnHook?
@@ -50,7 +50,9 @@ final class SharedSceneLink {
     private var lastFrameCost: UInt64 = 0
     /// The next frame waits at least this many times the last one's cost.
     static let frameCostShare: UInt64 = 6
-    private var lastOutID = "0-0"
+    private(set) var lastOutID = "0-0"
+    /// Scenes waiting for the mirror to reach the outbox's end (``whenCurrent(_:)``).
+    var currentWaiters: [CurrentWaiter] = []
     private let outReader: RedisConnection
     private var forwarded: [Int: Forwarded] = [:]
     private var nextForwardID = 1
@@ -62,7 +64,7 @@ final class SharedSceneLink {
     /// Set when the timers ran late by more than a lease (the process was frozen), until
     /// Redis answers a command sent after that.
     private var isWaking = false
-    private var isStopped = false
+    private(set) var isStopped = false
 
     // Owner.
     private(set) var isOwner = false
@@ -80,6 +82,8 @@ final class SharedSceneLink {
     private var version = 0
     private var outbox: [String] = []
     private var counts: [String: (viewers: Int, seen: UInt64)] = [:]
+    /// The newest inbox entry's time (Redis's clock, ms) this owner has read.
+    var newestInboxMilliseconds: UInt64 = 0
     private var leaseSentAt: UInt64 = 0
     private var isAcquiring = false
     private var commitHook: EndOfTurnHook?
@@ -126,6 +130,7 @@ final class SharedSceneLink {
         frameHook?.close()
         frameHook = nil
         outReader.close()
+        releaseCurrentWaiters(all: true)
         // The host stays linked: a shell with no scene of its own, refusing events.
     }
 
@@ -239,6 +244,7 @@ final class SharedSceneLink {
                 self.lastOutID = "0-0"
             }
             self.resyncLocalClients()
+            self.releaseCurrentWaiters()
             self.readOutbox()
         }
     }
@@ -256,6 +262,7 @@ final class SharedSceneLink {
             switch result {
             case .success(let value):
                 if self.applyOutbox(SharedSceneStreamEntry.entries(in: value)) { self.readOutbox() }
+                self.releaseCurrentWaiters()
             case .failure:
                 self.cluster.loop.scheduleTimer(after: .milliseconds(50)) { [weak self] in self?.readOutbox() }
             }
@@ -340,7 +347,7 @@ final class SharedSceneLink {
         }
     }
 
-    private func sendFrame() {
+    func sendFrame() {
         guard let fanOut, let host, !isStopped else { return }
         lastFrameAt = Self.now()
         fanOut.flush(to: host.sessions)
@@ -497,12 +504,13 @@ final class SharedSceneLink {
     private func applyInbox(_ entries: [SharedSceneStreamEntry]) {
         guard let host = engine, !entries.isEmpty else { return }
         var countsChanged = false
+        if let newest = entries.last { noteNewestInboxEntry(newest.id) }  // before the older ones' ages
         for fields in entries {
             appliedInID = fields.id
             let origin = fields["o"] ?? ""
             switch fields["k"] {
             case "c":
-                counts[origin] = (Int(fields["n"] ?? "") ?? 0, Self.now())
+                counts[origin] = (Int(fields["n"] ?? "") ?? 0, reportedAt(fields.id))
                 countsChanged = true
             case "e":
                 let forwardID = fields["f"] ?? ""
@@ -592,6 +600,7 @@ final class SharedSceneLink {
         generation += 1
         outbox.removeAll()
         counts = [:]
+        newestInboxMilliseconds = 0
         inReader?.close()
         inReader = nil
         // What it applied past the last commit must not survive: the next takeover

@@ -1,0 +1,116 @@
+@testable import Bindery
+import EventLoop
+import Foundation
+import LoopTestSupport
+import Redis
+import RxWidgets
+import XCTest
+
+/// Read-your-writes for a shared scene's `scene` (``SharedSceneLink/whenCurrent(_:)``) and
+/// the age of viewer-count reports read late (``SharedSceneLink/reportedAt(_:)``). Real
+/// redis-server; skipped without one.
+final class SharedSceneLinkCurrentTests: XCTestCase {
+    private var redis: SharedSceneRedis!
+    private var runner: LoopThread!
+    private var probe: SharedSceneProbe!
+    private var nodes: [SharedSceneNode] = []
+
+    override func setUpWithError() throws {
+        redis = try SharedSceneRedis()
+        runner = try LoopThread()
+        probe = try SharedSceneProbe(runner, endpoint: redis.endpoint)
+    }
+
+    override func tearDown() {
+        if let runner {
+            _ = try? runner.sync { [nodes] in
+                for node in nodes {
+                    node.cluster.abandon()
+                    node.store.endAll()
+                }
+            }
+            probe?.close()
+            runner.stop()
+        }
+        nodes = []
+        redis = nil
+    }
+
+    private func makeNodes(_ count: Int) throws -> [SharedSceneNode] {
+        let endpoint = redis.endpoint
+        let made = try runner.sync { [runner] in
+            try (0..<count).map { index in
+                let node = SharedSceneNode(name: "p\(index)", endpoint: endpoint, loop: runner!.loop)
+                try node.addViewer()
+                return node
+            }
+        }
+        nodes += made
+        return made
+    }
+
+    private func sync<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+        try runner.sync(body)
+    }
+
+    /// What a `scene` served when ``SharedSceneLink/whenCurrent(_:)`` ran its body.
+    private final class Served: @unchecked Sendable {
+        var slider: Double?
+        var isServed = false
+    }
+
+    func testASceneIsServedOnlyOnceTheMirrorHoldsWhatTheOutboxHeldWhenItWasAskedFor() throws {
+        let nodes = try makeNodes(2)
+        XCTAssertTrue(eventually { (try? self.sync { nodes.filter(\.isOwner).count }) == 1 }, "one owner")
+        let (writer, lagging) = (nodes[0], nodes[1])
+        try sync { lagging.cluster.pauseOutboxForTesting("board", true) }
+        try sync { writer.viewers[0].slide(to: 0.3) }
+        XCTAssertTrue(eventually { (try? self.sync { writer.viewers[0].acks.count == 1 }) == true }, "acknowledged")
+
+        // The lagging process is asked for a scene (a client that had 0.3 acknowledged elsewhere).
+        let served = Served()
+        try sync {
+            guard let link = lagging.viewers[0].session.host?.sharedLink else { throw TestError("no link") }
+            link.whenCurrent {
+                served.isServed = true
+                served.slider = Self.slider(in: link.mirrorWidgets(for: nil))
+            }
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertFalse(try sync { served.isServed }, "served from a mirror behind the outbox")
+
+        try sync { lagging.cluster.pauseOutboxForTesting("board", false) }
+        XCTAssertTrue(eventually(timeout: 1) { (try? self.sync { served.isServed }) == true }, "served once caught up")
+        XCTAssertEqual(try sync { served.slider }, 0.3)
+
+        // Caught up: the next one is served after a round trip.
+        let again = Served()
+        try sync {
+            let link = lagging.viewers[0].session.host?.sharedLink
+            link?.whenCurrent { again.isServed = true }
+        }
+        XCTAssertTrue(eventually(timeout: 0.5) { (try? self.sync { again.isServed }) == true }, "served at once")
+    }
+
+    func testAViewerCountReadLateByANewOwnerIsAsOldAsItsEntry() throws {
+        // A process that reported 5 viewers 3 s ago and died: the backlog a new owner reads.
+        let old = UInt64(Date().timeIntervalSince1970 * 1000) - 3000
+        _ = try probe.call(["XADD", "bindery:scene:board:in", "\(old)-0", "k", "c", "o", "ghost", "n", "5"])
+        let nodes = try makeNodes(1)
+        // It never counts as live (read as fresh, it counted for another 1.25 s).
+        var texts: Set<String> = []
+        let end = Date().addingTimeInterval(2)
+        while Date() < end {
+            if let text = try sync({ nodes[0].viewers[0].viewerText }) { texts.insert(text) }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        XCTAssertTrue(texts.contains("1 online"), "\(texts)")
+        XCTAssertFalse(texts.contains("6 online"), "\(texts)")
+    }
+
+    private static func slider(in widgets: [WidgetSnapshot]) -> Double? {
+        guard let widget = widgets.first(where: { $0.id == "sharedSlider" }),
+              case .number(let value)? = widget.properties["value"] else { return nil }
+        return value
+    }
+}
