@@ -54,9 +54,12 @@ extension SharedSceneLink {
     func whenCurrent(_ body: @escaping () -> Void) {
         guard !isStopped else { return body() }
         let token = Token()
-        let once = { [token] in
+        let once = { [weak self, token] in
             guard !token.isDone else { return }
             token.isDone = true
+            // The frame owed to viewers first: the scene then holds every patch read so far
+            // (an answer this client had may be in it).
+            if let self, self.fanOut?.hasPending == true { self.sendFrame() }
             body()
         }
         let timer = cluster.loop.scheduleTimer(after: Self.currentWaitLimit) { [weak self] in
@@ -97,8 +100,6 @@ extension SharedSceneLink {
             ready.append(waiter)
             return true
         }
-        // The frame owed to viewers first: the scenes then hold every patch read so far.
-        if !ready.isEmpty, fanOut?.hasPending == true { sendFrame() }
         for waiter in ready {
             waiter.timer.close()
             waiter.body()
