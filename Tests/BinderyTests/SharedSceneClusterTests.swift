@@ -8,50 +8,7 @@ import XCTest
 
 /// A shared board spanning several "processes" (stores with their own cluster member and
 /// Redis connections, on one test loop) through a real redis-server.
-final class SharedSceneClusterTests: XCTestCase {
-    private var redis: SharedSceneRedis!
-    private var runner: LoopThread!
-    private var probe: SharedSceneProbe!
-    private var nodes: [SharedSceneNode] = []
-
-    override func setUpWithError() throws {
-        redis = try SharedSceneRedis()
-        runner = try LoopThread()
-        probe = try SharedSceneProbe(runner, endpoint: redis.endpoint)
-    }
-
-    override func tearDown() {
-        if let runner {
-            _ = try? runner.sync { [nodes] in
-                for node in nodes {
-                    node.cluster.abandon()
-                    node.store.endAll()
-                }
-            }
-            probe?.close()
-            runner.stop()
-        }
-        nodes = []
-        redis = nil
-    }
-
-    private func makeNodes(_ count: Int, viewersEach: Int = 1) throws -> [SharedSceneNode] {
-        let endpoint = redis.endpoint
-        let made = try runner.sync { [runner] in
-            try (0..<count).map { index in
-                let node = SharedSceneNode(name: "p\(index)", endpoint: endpoint, loop: runner!.loop)
-                for _ in 0..<viewersEach { try node.addViewer() }
-                return node
-            }
-        }
-        nodes += made
-        return made
-    }
-
-    private func sync<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
-        try runner.sync(body)
-    }
-
+final class SharedSceneClusterTests: SharedSceneClusterTestCase {
     private func owner(among nodes: [SharedSceneNode]) throws -> SharedSceneNode? {
         try sync { nodes.first { $0.isOwner } }
     }

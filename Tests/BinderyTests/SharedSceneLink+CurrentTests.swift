@@ -9,50 +9,7 @@ import XCTest
 /// Read-your-writes for a shared scene's `scene` (``SharedSceneLink/whenCurrent(_:)``) and
 /// the age of viewer-count reports read late (``SharedSceneLink/reportedAt(_:)``). Real
 /// redis-server; skipped without one.
-final class SharedSceneLinkCurrentTests: XCTestCase {
-    private var redis: SharedSceneRedis!
-    private var runner: LoopThread!
-    private var probe: SharedSceneProbe!
-    private var nodes: [SharedSceneNode] = []
-
-    override func setUpWithError() throws {
-        redis = try SharedSceneRedis()
-        runner = try LoopThread()
-        probe = try SharedSceneProbe(runner, endpoint: redis.endpoint)
-    }
-
-    override func tearDown() {
-        if let runner {
-            _ = try? runner.sync { [nodes] in
-                for node in nodes {
-                    node.cluster.abandon()
-                    node.store.endAll()
-                }
-            }
-            probe?.close()
-            runner.stop()
-        }
-        nodes = []
-        redis = nil
-    }
-
-    private func makeNodes(_ count: Int) throws -> [SharedSceneNode] {
-        let endpoint = redis.endpoint
-        let made = try runner.sync { [runner] in
-            try (0..<count).map { index in
-                let node = SharedSceneNode(name: "p\(index)", endpoint: endpoint, loop: runner!.loop)
-                try node.addViewer()
-                return node
-            }
-        }
-        nodes += made
-        return made
-    }
-
-    private func sync<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
-        try runner.sync(body)
-    }
-
+final class SharedSceneLinkCurrentTests: SharedSceneClusterTestCase {
     /// What a `scene` served when ``SharedSceneLink/whenCurrent(_:)`` ran its body.
     private final class Served: @unchecked Sendable {
         var slider: Double?

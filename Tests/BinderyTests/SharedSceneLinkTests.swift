@@ -10,47 +10,7 @@ import XCTest
 /// are answered with the owner's answer once it comes back through the outbox, as a
 /// store-less server answers at once; `store-unavailable` when Redis refuses the event or
 /// no answer comes in time. Real redis-server; skipped without one.
-final class SharedSceneLinkTests: XCTestCase {
-    private var redis: SharedSceneRedis!
-    private var runner: LoopThread!
-    private var probe: SharedSceneProbe!
-    private var nodes: [SharedSceneNode] = []
-
-    override func setUpWithError() throws {
-        redis = try SharedSceneRedis()
-        runner = try LoopThread()
-        probe = try SharedSceneProbe(runner, endpoint: redis.endpoint)
-    }
-
-    override func tearDown() {
-        if let runner {
-            _ = try? runner.sync { [nodes] in
-                for node in nodes {
-                    node.cluster.abandon()
-                    node.store.endAll()
-                }
-            }
-            probe?.close()
-            runner.stop()
-        }
-        nodes = []
-        redis = nil
-    }
-
-    private func makeNodes(_ count: Int, answerTimeout: Duration = .seconds(5)) throws -> [SharedSceneNode] {
-        let endpoint = redis.endpoint
-        let configuration = SharedSceneCluster.Configuration(answerTimeout: answerTimeout)
-        let made = try runner.sync { [runner] in
-            try (0..<count).map { index in
-                let node = SharedSceneNode(name: "p\(index)", endpoint: endpoint, loop: runner!.loop, configuration: configuration)
-                try node.addViewer()
-                return node
-            }
-        }
-        nodes += made
-        return made
-    }
-
+final class SharedSceneLinkTests: SharedSceneClusterTestCase {
     /// Sends `text` as an HTTP request would (no client) to `viewer`'s session; the
     /// answers land in the returned recorder.
     private func post(_ text: String, to viewer: SharedSceneViewer) throws -> Recorder<String> {
@@ -97,7 +57,7 @@ final class SharedSceneLinkTests: XCTestCase {
     func testNoAnswerInTimeIsStoreUnavailableNotAHang() throws {
         // An owner that holds the lease and never reads its inbox.
         _ = try probe.call(["SET", "bindery:scene:board:owner", "ghost", "PX", "60000"])
-        let nodes = try makeNodes(1, answerTimeout: .milliseconds(300))
+        let nodes = try makeNodes(1, configuration: SharedSceneCluster.Configuration(answerTimeout: .milliseconds(300)))
         let started = Date()
         let answers = try post(Self.slide, to: nodes[0].viewers[0])
         XCTAssertTrue(answers.wait(for: 1, timeout: 5), "answered")

@@ -227,3 +227,53 @@ final class TallyViewController: ViewController, Scene, StateRestoring {
         total.text = "\(taps)"
     }
 }
+
+/// The set-up the shared-scene cluster tests share: a real redis-server (skipped without
+/// one), one test loop, a probe connection, and cluster members made on that loop.
+class SharedSceneClusterTestCase: XCTestCase {
+    var redis: SharedSceneRedis!
+    var runner: LoopThread!
+    var probe: SharedSceneProbe!
+    var nodes: [SharedSceneNode] = []
+
+    override func setUpWithError() throws {
+        redis = try SharedSceneRedis()
+        runner = try LoopThread()
+        probe = try SharedSceneProbe(runner, endpoint: redis.endpoint)
+    }
+
+    override func tearDown() {
+        if let runner {
+            _ = try? runner.sync { [nodes] in
+                for node in nodes {
+                    node.cluster.abandon()
+                    node.store.endAll()
+                }
+            }
+            probe?.close()
+            runner.stop()
+        }
+        nodes = []
+        redis = nil
+    }
+
+    /// `count` members (`p0`, `p1`…), each with `viewersEach` viewers.
+    func makeNodes(_ count: Int, viewersEach: Int = 1,
+                   configuration: SharedSceneCluster.Configuration = SharedSceneCluster.Configuration()) throws -> [SharedSceneNode] {
+        let endpoint = redis.endpoint
+        let made = try runner.sync { [runner] in
+            try (0..<count).map { index in
+                let node = SharedSceneNode(name: "p\(index)", endpoint: endpoint, loop: runner!.loop, configuration: configuration)
+                for _ in 0..<viewersEach { try node.addViewer() }
+                return node
+            }
+        }
+        nodes += made
+        return made
+    }
+
+    /// Runs `body` on the test loop.
+    func sync<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+        try runner.sync(body)
+    }
+}
