@@ -56,15 +56,15 @@ extension Reactive where Base: CollectionView {
 
     /// The index path of each item the user selects (after it is selected), as RxCocoa's
     /// (`collectionView(_:didSelectItemAt:)`).
-    public var itemSelected: ControlEvent<IndexPath> { itemEvent(\.itemSelectedHub) }
+    public var itemSelected: ControlEvent<IndexPath> { hubEvent(\.itemSelectedHub) }
 
     /// The index path of each item the user deselects (tapping a selected item of a
     /// multiple-selection collection, or selecting another in a single-selection one:
     /// then this fires first).
-    public var itemDeselected: ControlEvent<IndexPath> { itemEvent(\.itemDeselectedHub) }
+    public var itemDeselected: ControlEvent<IndexPath> { hubEvent(\.itemDeselectedHub) }
 
     /// Each move of an item by the user, after the collection and its data source moved it.
-    public var itemMoved: ControlEvent<ItemMovedEvent> { itemEvent(\.itemMovedHub) }
+    public var itemMoved: ControlEvent<ItemMovedEvent> { hubEvent(\.itemMovedHub) }
 
     /// The model of each item the user selects: `itemSelected` through ``model(at:)``; a
     /// model of another type ends the sequence with an error.

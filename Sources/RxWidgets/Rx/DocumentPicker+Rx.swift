@@ -28,17 +28,4 @@ extension Reactive where Base: DocumentPicker {
     public var uploadDidFail: ControlEvent<UploadError> {
         hubEvent(\.failureHub)
     }
-
-    private func hubEvent<Value>(_ hub: KeyPath<DocumentPicker, EventHub<Value>>) -> ControlEvent<Value> {
-        let source: Observable<Value> = Observable.create { [weak picker = base] observer in
-            MainScheduler.ensureRunningOnMainThread()
-            guard let picker else {
-                observer.on(.completed)
-                return Disposables.create()
-            }
-            return picker[keyPath: hub].register { observer.onNext($0) }
-        }
-        .take(until: deallocated)
-        return ControlEvent(events: source)
-    }
 }

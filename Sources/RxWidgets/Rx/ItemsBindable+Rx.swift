@@ -72,18 +72,4 @@ extension Reactive where Base: ItemsBindable {
         }
         return ControlEvent(events: source)
     }
-
-    /// The values `hub` sends while the view lives (the item events).
-    func itemEvent<Value>(_ hub: KeyPath<Base, EventHub<Value>>) -> ControlEvent<Value> {
-        let source: Observable<Value> = Observable.create { [weak view = base] observer in
-            MainScheduler.ensureRunningOnMainThread()
-            guard let view else {
-                observer.on(.completed)
-                return Disposables.create()
-            }
-            return view[keyPath: hub].register { observer.onNext($0) }
-        }
-        .take(until: deallocated)
-        return ControlEvent(events: source)
-    }
 }

@@ -36,17 +36,4 @@ extension Reactive where Base: SearchBar {
     public var textDidEndEditing: ControlEvent<Void> {
         controlEvent(.editingDidEnd)
     }
-
-    private func hubEvent(_ hub: KeyPath<SearchBar, EventHub<Void>>) -> ControlEvent<Void> {
-        let source: Observable<Void> = Observable.create { [weak searchBar = base] observer in
-            MainScheduler.ensureRunningOnMainThread()
-            guard let searchBar else {
-                observer.on(.completed)
-                return Disposables.create()
-            }
-            return searchBar[keyPath: hub].register { observer.onNext(()) }
-        }
-        .take(until: deallocated)
-        return ControlEvent(events: source)
-    }
 }

@@ -64,25 +64,25 @@ extension Reactive where Base: TableView {
 
     /// The index path of each row the user selects (after the table selected it), as
     /// RxCocoa's (`tableView(_:didSelectRowAt:)`).
-    public var itemSelected: ControlEvent<IndexPath> { itemEvent(\.itemSelectedHub) }
+    public var itemSelected: ControlEvent<IndexPath> { hubEvent(\.itemSelectedHub) }
 
     /// The index path of each row the user deselects (tapping a selected row of a
     /// multiple-selection table, or selecting another row in a single-selection one:
     /// then this fires first).
-    public var itemDeselected: ControlEvent<IndexPath> { itemEvent(\.itemDeselectedHub) }
+    public var itemDeselected: ControlEvent<IndexPath> { hubEvent(\.itemDeselectedHub) }
 
     /// The index path of each row the user deletes. The table does not remove it:
     /// change the bound items.
-    public var itemDeleted: ControlEvent<IndexPath> { itemEvent(\.itemDeletedHub) }
+    public var itemDeleted: ControlEvent<IndexPath> { hubEvent(\.itemDeletedHub) }
 
     /// The index path of each row whose insert control the user taps.
-    public var itemInserted: ControlEvent<IndexPath> { itemEvent(\.itemInsertedHub) }
+    public var itemInserted: ControlEvent<IndexPath> { hubEvent(\.itemInsertedHub) }
 
     /// Each move of a row by the user, after the table and its data source moved it.
-    public var itemMoved: ControlEvent<ItemMovedEvent> { itemEvent(\.itemMovedHub) }
+    public var itemMoved: ControlEvent<ItemMovedEvent> { hubEvent(\.itemMovedHub) }
 
     /// The index path of each row whose detail button the user taps.
-    public var itemAccessoryButtonTapped: ControlEvent<IndexPath> { itemEvent(\.itemAccessoryButtonTappedHub) }
+    public var itemAccessoryButtonTapped: ControlEvent<IndexPath> { hubEvent(\.itemAccessoryButtonTappedHub) }
 
     /// The model of each row the user selects, as RxCocoa's: `itemSelected` mapped
     /// through ``model(at:)``; a model of another type ends the sequence with an error.
