@@ -232,17 +232,12 @@ public final class Session {
 
     /// Sends `message` to every client but `except` (behind answers waiting for the store).
     func broadcast(_ message: OutgoingMessage, except: SessionClient?) {
-        if let journal, journal.isHolding {
-            for client in clients where client !== except { journal.hold(message, for: client) }
-            return
-        }
-        for client in clients where client !== except {
-            client.send(message)
-        }
+        broadcast(message) { $0 !== except }
     }
 
     /// Sends `message` to every client for which `include` is true (behind answers
-    /// waiting for the store), as ``broadcast(_:except:)`` does.
+    /// waiting for the store, as ``broadcast(_:except:)`` does).
+    @inline(__always)
     func broadcast(_ message: OutgoingMessage, where include: (SessionClient) -> Bool) {
         if let journal, journal.isHolding {
             for client in clients where include(client) { journal.hold(message, for: client) }
