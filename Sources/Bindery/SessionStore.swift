@@ -215,7 +215,7 @@ public final class SessionStore {
         // A shared scene's session holds nothing of its own: when the scene spans
         // processes, any process resumes it under the same token.
         if let token, sharedScenes != nil, byID[token] == nil, registry.scene(named: name)?.sharing == .shared,
-           token.utf8.count == 22, token.utf8.allSatisfy({ Self.isBase64URL($0) }) {
+           Self.isWellFormed(token: token) {
             let session = try createSession(scene: name, parameters: [:], screenPath: [], clientAddress: clientAddress, token: token)
             adoptShared(session)
             metrics.sessionsResumed += 1
@@ -323,6 +323,11 @@ public final class SessionStore {
             token = Self.base64url(bytes)
         } while byID[token] != nil
         return token
+    }
+
+    /// 22 base64url characters: what ``SessionStore`` mints.
+    static func isWellFormed(token: String) -> Bool {
+        token.utf8.count == 22 && token.utf8.allSatisfy(isBase64URL)
     }
 
     private static func isBase64URL(_ byte: UInt8) -> Bool {

@@ -264,17 +264,6 @@ extension SessionStore {
         return .success((session, true))
     }
 
-    /// 22 base64url characters: what ``SessionStore`` mints.
-    static func isWellFormed(token: String) -> Bool {
-        token.utf8.count == 22 && token.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): return true
-            default: return false
-            }
-        }
-    }
-
     /// The session with token `id`: live here, or taken over from the store (nil when
     /// neither has it). Without a store, as ``session(id:)``.
     ///
