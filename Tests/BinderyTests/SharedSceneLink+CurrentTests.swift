@@ -28,8 +28,8 @@ final class SharedSceneLinkCurrentTests: SharedSceneClusterTestCase {
         let served = Served()
         try sync {
             guard let link = lagging.viewers[0].session.host?.sharedLink else { throw TestError("no link") }
-            link.whenCurrent {
-                served.isServed = true
+            link.whenCurrent { isCurrent in
+                served.isServed = isCurrent
                 served.slider = Self.slider(in: link.mirrorWidgets(for: nil))
             }
         }
@@ -44,7 +44,7 @@ final class SharedSceneLinkCurrentTests: SharedSceneClusterTestCase {
         let again = Served()
         try sync {
             let link = lagging.viewers[0].session.host?.sharedLink
-            link?.whenCurrent { again.isServed = true }
+            link?.whenCurrent { again.isServed = $0 }
         }
         XCTAssertTrue(eventually(timeout: 0.5) { (try? self.sync { again.isServed }) == true }, "served at once")
     }

@@ -89,8 +89,15 @@ final class WebSocketEndpoint {
                 guard let link = session.host?.sharedLink else {
                     return acceptUpgrade(upgrade, request: request, accept: accept, session: session, resumed: resumed, address: address)
                 }
-                link.whenCurrent { [self] in
+                link.whenCurrent { [self] isCurrent in
                     guard !upgrade.isClosed else { return }
+                    guard isCurrent else {
+                        // Never a scene older than what the client may have had acknowledged.
+                        // A session made for this upgrade goes; a resumed one waits for the retry.
+                        if !resumed { store.end(session, reason: "not served") }
+                        return upgrade.reject(SessionAPI.errorResponse(503, code: "store-unavailable",
+                                                                       message: "the shared scene is catching up; try again"))
+                    }
                     guard !session.isEnded else {
                         return upgrade.reject(SessionAPI.errorResponse(503, code: "store-unavailable",
                                                                        message: "the session ended meanwhile; try again"))

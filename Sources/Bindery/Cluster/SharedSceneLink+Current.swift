@@ -16,7 +16,7 @@ extension SharedSceneLink {
     /// One `scene` waiting for the mirror to reach `target` (an outbox entry id).
     struct CurrentWaiter {
         let target: StreamID
-        let body: () -> Void
+        let body: (Bool) -> Void
         let timer: LoopTimer
         let token: Token
     }
@@ -44,43 +44,44 @@ extension SharedSceneLink {
     }
 
     /// How long a `scene` waits for a mirror that does not catch up (its reader is
-    /// reconnecting): then it is served as it is, as before this wait existed.
+    /// reconnecting): then the client is told to try again.
     static var currentWaitLimit: Duration { .milliseconds(1500) }
 
-    /// Runs `body` once the mirror holds at least what the outbox held now; at once if
-    /// Redis cannot say (a store outage serves the mirror as it is), and at the latest
-    /// after ``currentWaitLimit`` (the round trip included: the command connection's own
-    /// timeout is 5 s, and a timeout there resets it).
-    func whenCurrent(_ body: @escaping () -> Void) {
-        guard !isStopped else { return body() }
+    /// Runs `body(true)` once the mirror holds at least what the outbox held now;
+    /// `body(false)` when that cannot be known or reached — Redis cannot say, the link
+    /// stops, or ``currentWaitLimit`` passed (the round trip included: the command
+    /// connection's own timeout is 5 s) — so that a stale scene is never served: the
+    /// client is told to try again instead.
+    func whenCurrent(_ body: @escaping (_ isCurrent: Bool) -> Void) {
+        guard !isStopped else { return body(false) }
         let token = Token()
-        let once = { [weak self, token] in
+        let once = { [weak self, token] (current: Bool) in
             guard !token.isDone else { return }
             token.isDone = true
             // The frame owed to viewers first: the scene then holds every patch read so far
             // (an answer this client had may be in it).
-            if let self, self.fanOut?.hasPending == true { self.sendFrame() }
-            body()
+            if current, let self, self.fanOut?.hasPending == true { self.sendFrame() }
+            body(current)
         }
         let timer = cluster.loop.scheduleTimer(after: Self.currentWaitLimit) { [weak self] in
             guard !token.isDone else { return }
             if let self {
                 self.currentWaiters.removeAll { $0.token === token }
-                self.cluster.log("shared scene '\(self.name)': mirror not current after \(Self.currentWaitLimit); served as it is")
+                self.cluster.log("shared scene '\(self.name)': mirror not current after \(Self.currentWaitLimit); the client is to try again")
             }
-            once()
+            once(false)
         }
         connection.send(["XREVRANGE", keys.outbox, "+", "-", "COUNT", "1"]) { [weak self] result in
             guard !token.isDone else { return }
             guard let self, !self.isStopped, case .success(let reply) = result else {
                 timer.close()
-                return once()
+                return once(false)
             }
             // An empty outbox: the snapshot (or the scene as built) is all there is.
             let target = reply.array?.first?.array?.first?.string.flatMap(StreamID.init) ?? StreamID("0-0")!
             if self.isCurrent(at: target) {
                 timer.close()
-                return once()
+                return once(true)
             }
             self.currentWaiters.append(CurrentWaiter(target: target, body: once, timer: timer, token: token))
         }
@@ -91,7 +92,8 @@ extension SharedSceneLink {
         return applied >= target
     }
 
-    /// Serves the waiting scenes the mirror has caught up with (every one with `all`).
+    /// Serves the waiting scenes the mirror has caught up with; with `all` (the link
+    /// stops) answers every one, those not caught up with `false`.
     func releaseCurrentWaiters(all: Bool = false) {
         guard !currentWaiters.isEmpty else { return }
         var ready: [CurrentWaiter] = []
@@ -102,7 +104,7 @@ extension SharedSceneLink {
         }
         for waiter in ready {
             waiter.timer.close()
-            waiter.body()
+            waiter.body(isCurrent(at: waiter.target))
         }
     }
 }
