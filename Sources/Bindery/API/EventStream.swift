@@ -10,6 +10,11 @@ import Logging
 /// `type`, its `data:` the message's JSON. A comment line every 15 s keeps proxies from
 /// timing it out. An open stream counts as a connection (the session does not expire
 /// while it is open; `board`'s viewers count it).
+///
+/// A scene shared across processes is streamed only once this process's mirror holds
+/// what the owner had acknowledged when the request came (``SessionAPI`` waits for
+/// ``SharedSceneLink/whenCurrent(_:)``; 503 `store-unavailable` if it cannot be shown),
+/// so a client that posted an event elsewhere never sees a scene before its own write.
 enum EventStream {
     static let keepAliveInterval: Duration = .seconds(15)
 

@@ -9,7 +9,7 @@ import Logging
 /// | `GET /api/scenes` | `[{"name","title","sharing","page","socket"}]` |
 /// | `POST /api/sessions` `{"scene":"echo"}` | 201, the `scene` message; `Location: /api/sessions/<id>` |
 /// | `POST /api/sessions[?id=42]` `{"scene":"repo","parameters":{"id":"42"},"screen":"/a"}` | the same, opened with parameters (400 `bad-parameter` if the scene refuses them) and on a screen path |
-/// | `GET /api/sessions/<id>` | the current `scene` message (`"resumed": true`) |
+/// | `GET /api/sessions/<id>` | the current `scene` message (`"resumed": true`; a shared scene on a cluster once this process's mirror is current, else 503 `store-unavailable`) |
 /// | `POST /api/sessions/<id>/events` | one event → its answer; an array → an array of answers |
 /// | `GET /api/sessions/<id>/events` | Server-Sent Events (``EventStream``) |
 /// | `DELETE /api/sessions/<id>` | ends the session: `{"type":"bye","reason":"deleted"}` |
@@ -37,8 +37,10 @@ final class SessionAPI {
             respond(request, responder, guarded(request) { createSession(request) })
         }
         router.get("/api/sessions/:id") { [self] request, responder in
-            withSession(request, responder) { session, done in
-                done(.json(MessageEncoder.encode(.scene(session.sceneMessage(resumed: true)))))
+            withSession(request, responder) { [self] session, done in
+                whenCurrent(session, done) {
+                    done(.json(MessageEncoder.encode(.scene(session.sceneMessage(resumed: true)))))
+                }
             }
         }
         router.post("/api/sessions/:id/events") { [self] request, responder in
@@ -55,8 +57,11 @@ final class SessionAPI {
                     respond(request, responder, Self.errorResponse(404, code: "unknown-session", message: "no such session"))
                     return
                 }
-                store.metrics.apiRequests += 1
-                EventStream.serve(session, responder: responder, metrics: store.metrics, logger: logger)
+                whenCurrent(session, { [self] in respond(request, responder, $0) }) { [self] in
+                    guard !responder.isClosed else { return }
+                    store.metrics.apiRequests += 1
+                    EventStream.serve(session, responder: responder, metrics: store.metrics, logger: logger)
+                }
             }
         }
         router.delete("/api/sessions/:id") { [self] request, responder in
@@ -218,6 +223,28 @@ final class SessionAPI {
             case .failure(let error):
                 respond(request, responder, Self.errorResponse(error.httpStatus, code: error.code, message: error.description))
             }
+        }
+    }
+
+    /// Runs `serve` once `session`'s scene may be read: at once, except for a scene shared
+    /// across processes, whose mirror first catches up with what the owner's outbox held
+    /// when the request came — read-your-writes, as for a WebSocket's `scene`
+    /// (``SharedSceneLink/whenCurrent(_:)``): an event acknowledged through another process
+    /// is in what this one answers. When that cannot be shown (Redis did not answer, the
+    /// wait ran out, the link stopped) the answer is a 503 `store-unavailable` through
+    /// `refuse`, never a stale scene.
+    private func whenCurrent(_ session: Session, _ refuse: @escaping (HTTPResponse) -> Void, serve: @escaping () -> Void) {
+        guard let link = session.host?.sharedLink else { return serve() }
+        link.whenCurrent { isCurrent in
+            guard isCurrent else {
+                return refuse(Self.errorResponse(503, code: ErrorCode.storeUnavailable.rawValue,
+                                                 message: "the shared scene is catching up; try again"))
+            }
+            guard !session.isEnded else {
+                return refuse(Self.errorResponse(503, code: ErrorCode.storeUnavailable.rawValue,
+                                                 message: "the session ended meanwhile; try again"))
+            }
+            serve()
         }
     }
 
