@@ -9,7 +9,9 @@ shared board's viewer count drops at once, and coming back reconnects.
 import time
 import unittest
 
-from harness import BrowserCase, By, Page, new_driver
+from harness import BrowserCase, By, Page, axe_source, new_driver
+
+AXE = axe_source()
 
 RESTART_WITHIN_S = 3   # the server is started again this soon after it exited
 CONNECTED_WITHIN_S = 15
@@ -105,6 +107,77 @@ class RestartTests(BrowserCase):
         status.find_element(By.TAG_NAME, "button").click()  # "Start a new session"
         p.wait_connected()
         self.assertNotEqual(p.js("return bindery.conn.token"), token)
+
+    def test_a_session_not_restored_exactly_says_so_in_a_banner_until_dismissed(self):
+        """A takeover whose saved state could not be read back answers the resume with
+        `"resumed": true, "restored": false` (PROTOCOL.md, Durable sessions): the page tells
+        the user plainly, in a banner (role=alert) that stays until dismissed, once per
+        session. The flag is put on the resumed `scene` by a hook on the page's WebSocket
+        (set by sessionStorage), as a clustered server sends it."""
+        hook = self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+          const Native = window.WebSocket;
+          window.WebSocket = class extends Native {
+            get onmessage() { return super.onmessage; }
+            set onmessage(handler) {
+              super.onmessage = (e) => {
+                let data = e.data;
+                if (sessionStorage.getItem("bdTestNotRestored") && data.startsWith('{"type":"scene"')) {
+                  const m = JSON.parse(data);
+                  if (m.resumed) { m.restored = false; data = JSON.stringify(m); }
+                }
+                handler.call(this, new MessageEvent("message", { data }));
+              };
+            }
+          };"""})
+        self.addCleanup(self.driver.execute_cdp_cmd, "Page.removeScriptToEvaluateOnNewDocument",
+                        {"identifier": hook["identifier"]})
+        p = self.page
+        banners = lambda: self.driver.find_elements(By.CSS_SELECTOR, '[data-banner="not-restored"]')
+        p.open_scene("echo")
+        field = p.widget("input")
+        field.click()
+        field.send_keys("kept")
+        p.until(p.settled)
+        # An exact resume (a reload: "resumed": true, no "restored") shows no banner.
+        self.driver.refresh()
+        p.wait_connected()
+        p.until(lambda: p.widget("input").get_attribute("value") == "kept")
+        self.assertEqual(banners(), [])
+
+        token = p.js("return bindery.conn.token")
+        p.js("sessionStorage.setItem('bdTestNotRestored', '1')")
+        self.driver.refresh()
+        p.wait_connected()
+        p.until(lambda: len(banners()) == 1, message="no banner for \"restored\": false")
+        self.assertEqual(p.js("return bindery.conn.token"), token, "the same session, resumed")
+        banner = banners()[0]
+        self.assertEqual(banner.get_attribute("role"), "alert")
+        self.assertTrue(banner.is_displayed())
+        self.assertIn("could not be fully restored after a server restart", banner.text)
+        self.assertIn("started afresh", banner.text)
+        close = banner.find_element(By.TAG_NAME, "button")
+        self.assertEqual(close.get_attribute("aria-label"), "Dismiss this notice")
+        # Under the page's header, not over the scene.
+        header_bottom = p.js("return document.querySelector('.bd-topbar').getBoundingClientRect().bottom")
+        self.assertGreaterEqual(banner.rect["y"], header_bottom)
+        p.screenshot("not-restored-banner")
+        p.js("document.documentElement.dataset.theme = 'dark'")
+        p.screenshot("not-restored-banner-dark")
+        if AXE:  # WCAG A/AA on the banner (its contrast in both themes, the button's name)
+            for theme in ("light", "dark"):
+                p.js("document.documentElement.dataset.theme = arguments[0]", theme)
+                bad = [v for v in p.axe(AXE) if any("bd-banner" in t for t in v[2])]
+                self.assertEqual(bad, [], f"axe on the banner ({theme})")
+            p.js("delete document.documentElement.dataset.theme")
+
+        # Dismissed, it goes, and a later scene of the same session (a resync) does not bring it back.
+        close.click()
+        p.until(lambda: banners() == [])
+        p.js("bindery.resync()")
+        p.until(p.settled)
+        time.sleep(0.3)
+        self.assertEqual(banners(), [])
+        self.assertEqual(p.state(), "connected")
 
 
 class PagehideTests(BrowserCase):

@@ -17,11 +17,15 @@ import { rendererFor, applyDisplayProp, messageHandlerFor } from "./registry.js"
 import { applyWidgetProps, applyPatch } from "./patch.js";
 import { renderScene } from "./layout.js";
 import { bindMarkup } from "./attach.js";
-import { statusElement, showStatus, toast, friendlyError } from "./status.js";
+import { statusElement, showStatus, showBanner, toast, friendlyError } from "./status.js";
 import "./renderers/index.js";
 
 export const PROTOCOL = 1;
 const USER_ASKED_MS = 5000; // rows arriving this soon after a tap were asked for
+/** What the user reads when the server rebuilt the session inexactly (`"restored": false`). */
+export const NOT_RESTORED_TEXT =
+  "This page could not be fully restored after a server restart: it has started afresh, " +
+  "so some of what you entered may be missing.";
 
 export class Client {
   constructor({ scene, parameters, history, root, mode, status, base, dev, onScene, onPatch, onError, onStatus }) {
@@ -268,6 +272,12 @@ export class Client {
       if (!w || value === undefined) continue;
       w.props[rendererFor(w.kind).valueProp] = value;
       this.send(id, rendererFor(w.kind).valueEvent, value);
+    }
+    // The session was taken over after a restart but its saved state could not be read
+    // back (PROTOCOL.md: "restored": false): say so plainly, once per session on this page.
+    if (msg.restored === false && this.notRestoredSession !== msg.session) {
+      this.notRestoredSession = msg.session;
+      showBanner("not-restored", NOT_RESTORED_TEXT, { role: "alert" });
     }
     if (fresh) {
       toast(null, resend.size

@@ -1,4 +1,5 @@
-// status.js — the connection pill, notices (toasts) and the screen-reader announcer.
+// status.js — the connection pill, notices (passing toasts, banners that stay until
+// dismissed) and the screen-reader announcer.
 
 import { h } from "./dom.js";
 
@@ -57,6 +58,38 @@ export function toast(code, message, { timeout = 6000 } = {}) {
   toastBox.append(t);
   setTimeout(() => t.remove(), timeout);
   return t;
+}
+
+let bannerBox = null;
+/**
+ * Shows a notice that stays until the user dismisses it (or `hideBanner(key)`): for what
+ * the user must know about the page itself, not a passing event. One per `key`: showing
+ * it again while it is up changes nothing. `role` "alert" announces it at once (use it
+ * when the user may have lost something), "status" politely. The box sits under the page's
+ * header (the one holding [data-bindery-status]) or at the top of the page.
+ */
+export function showBanner(key, message, { role = "status" } = {}) {
+  if (!bannerBox?.isConnected) {
+    bannerBox = h("div", { class: "bd-banners", "data-bindery-banners": true });
+    let anchor = document.querySelector("[data-bindery-status]:not(.bd-status-floating)");
+    while (anchor && anchor.parentElement !== document.body) anchor = anchor.parentElement;
+    if (anchor) anchor.after(bannerBox);
+    else document.body.prepend(bannerBox);
+  }
+  const existing = [...bannerBox.children].find((b) => b.dataset.banner === key);
+  if (existing) return existing;
+  const text = h("p", { class: "bd-banner-text", text: message });
+  const close = h("button", { type: "button", class: "bd-banner-close", "aria-label": "Dismiss this notice" },
+    h("span", { "aria-hidden": "true", text: "×" }));
+  const banner = h("div", { class: "bd-banner", role, "data-banner": key }, text, close);
+  close.addEventListener("click", () => banner.remove());
+  bannerBox.append(banner);
+  return banner;
+}
+
+/** Removes the notice `key` shown by showBanner, if it is up. */
+export function hideBanner(key) {
+  bannerBox?.querySelector(`[data-banner="${CSS.escape(key)}"]`)?.remove();
 }
 
 let announcer = null;
