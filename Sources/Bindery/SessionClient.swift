@@ -73,17 +73,28 @@ public final class SessionClient {
         session?.detach(self)
     }
 
+    @inline(__always)
     func send(_ message: ServerMessage) {
         send(OutgoingMessage(message))
     }
 
+    // Inlined into the per-event path (the answer to each event comes through here);
+    // the windowed `scene` stays out of line.
+    @inline(__always)
     func send(_ message: OutgoingMessage) {
         guard isConnected else { return }
+        if rowWindow != nil { return sendWindowed(message) }
+        sink(message)
+    }
+
+    /// Sends `message`, a `scene`'s large tables cut to ``rowWindow`` rows.
+    @inline(never)
+    private func sendWindowed(_ message: OutgoingMessage) {
         if let rowWindow, case .scene(let scene) = message.message {
             sink(OutgoingMessage(.scene(scene.windowingTables(to: rowWindow))))
-            return
+        } else {
+            sink(message)
         }
-        sink(message)
     }
 
     /// The rows of a large table this client gets in a `scene` (`?rows=N` on its

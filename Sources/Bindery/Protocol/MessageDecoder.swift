@@ -78,7 +78,9 @@ public enum MessageDecoder {
         var action: Int?
         var from: Int?
         var to: Int?
-        var upload = UploadFields()
+        /// Nil until an upload field is read: the common messages do not carry (or
+        /// destroy) the upload fields.
+        var upload: UploadFields?
         var problem: String?
         var seen: UInt32 = 0
 
@@ -160,23 +162,8 @@ public enum MessageDecoder {
                 row = string(value, "'row' must be a string (a row key)")
             case 64:
                 toSection = string(value, "'toSection' must be a string (a section key)")
-            case 512:
-                upload.id = string(value, "'upload' must be a string")
-            case 1024:
-                upload.name = string(value, "'name' must be a string")
-            case 2048:
-                upload.contentType = string(value, "'contentType' must be a string")
-            case 4096:
-                upload.size = byteCount(value, "size")
-            case 8192:
-                upload.offset = byteCount(value, "offset")
-            case 16384:
-                if let text = string(value, "'data' must be a string") {
-                    upload.data = Data(base64Encoded: text)
-                    if upload.data == nil { note("'data' must be base64 (RFC 4648, with padding)") }
-                }
-            case 32768:
-                if case .bool(let bool) = value { upload.last = bool } else { note("'last' must be a boolean") }
+            case 512, 1024, 2048, 4096, 8192, 16384, 32768:
+                readUpload(bit: bit, value)
             case 128, 256, 65536, 131072:
                 if case .number(let number) = value, let integer = Int(exactly: number) {
                     switch bit {
@@ -213,6 +200,32 @@ public enum MessageDecoder {
 
         mutating func note(_ message: String) {
             if problem == nil { problem = message }
+        }
+
+        /// Reads an upload field (kept out of line: the common messages have none).
+        @inline(never)
+        private mutating func readUpload(bit: UInt32, _ value: JSONValue) {
+            var upload = self.upload.take() ?? UploadFields()
+            switch bit {
+            case 512:
+                upload.id = string(value, "'upload' must be a string")
+            case 1024:
+                upload.name = string(value, "'name' must be a string")
+            case 2048:
+                upload.contentType = string(value, "'contentType' must be a string")
+            case 4096:
+                upload.size = byteCount(value, "size")
+            case 8192:
+                upload.offset = byteCount(value, "offset")
+            case 16384:
+                if let text = string(value, "'data' must be a string") {
+                    upload.data = Data(base64Encoded: text)
+                    if upload.data == nil { note("'data' must be base64 (RFC 4648, with padding)") }
+                }
+            default:
+                if case .bool(let bool) = value { upload.last = bool } else { note("'last' must be a boolean") }
+            }
+            self.upload = upload
         }
 
         /// `value`'s string, or nil after noting `message`.
@@ -254,6 +267,7 @@ public enum MessageDecoder {
                 return .success(.rows(RowsRequest(seq: seq, target: target, from: from, to: to)))
             case .uploadBegin, .uploadChunk, .uploadEnd, .uploadCancel:
                 guard let target else { return fail(.badMessage, "an upload message needs a 'target' (a picker's id)") }
+                let upload = self.upload ?? UploadFields()
                 let step: UploadMessage.Step
                 switch upload.step(for: type) {
                 case .success(let value): step = value

@@ -9,6 +9,8 @@ public enum MessageEncoder {
     }
 
     /// `message` as JSON, UTF-8 encoded (what a WebSocket frame carries).
+    // Inlined into `OutgoingMessage.utf8`, on the per-event path.
+    @inline(__always)
     public static func encodeUTF8(_ message: ServerMessage) -> [UInt8] {
         var writer = JSONWriter(capacity: 128)
         switch message {

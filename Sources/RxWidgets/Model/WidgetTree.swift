@@ -23,6 +23,8 @@ public final class WidgetTree {
     private var byID: [String: View] = [:]
     private var indexIsStale = false
     private var autoIDCount = 0
+    /// The root views that end editing here (`View+FirstResponder.swift`).
+    var editingRoots: [ObjectIdentifier] = []
 
     /// An empty tree.
     public init() {}
@@ -30,6 +32,7 @@ public final class WidgetTree {
     deinit {
         // Widgets point back here without a reference count: they must not outlive that.
         for widget in widgets { widget.tree = nil }
+        if !editingRoots.isEmpty { EditingRoots.forget(self, roots: editingRoots) }
     }
 
     /// Adds `widget` under `id` (or its current ``View/id``; if both are empty, an id

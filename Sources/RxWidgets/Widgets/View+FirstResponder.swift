@@ -95,9 +95,15 @@ extension Control {
     /// already sent because the server moved the focus. The user's own focus changes are
     /// not recorded as changes: the sender's browser shows them already (the own-value
     /// rule), and another viewer's focus is that viewer's own.
+    @inline(__always)  // runs for every user event (the echo path's editingChanged)
     func focusUserEventWillSend(_ event: Event) -> Bool {
-        // The event first: this runs for every user event (the echo path's editingChanged).
-        guard event == .editingDidBegin || event == .editingDidEnd, takesTextFocus else { return true }
+        guard event == .editingDidBegin || event == .editingDidEnd else { return true }
+        return focusEditingEventWillSend(event)
+    }
+
+    /// ``focusUserEventWillSend(_:)`` for `editingDidBegin` and `editingDidEnd`.
+    private func focusEditingEventWillSend(_ event: Event) -> Bool {
+        guard takesTextFocus else { return true }
         if event == .editingDidBegin {
             if isFocused { return false }
             // The browser has one focus: whatever the server thought focused is not.
@@ -127,23 +133,37 @@ enum FocusProperty {
 }
 
 /// Scenes' root views and their trees (a root view is not in its tree). Loop-confined.
+///
+/// The tree is held `unowned(unsafe)`, not `weak`: a weak reference would give every
+/// scene's tree a side table, and each retain of it on the per-event path (every
+/// recorded change) would take the slow path. Safe because a tree forgets its roots
+/// when it goes (``WidgetTree`` `deinit`), and a root's entry goes with the root.
 enum EditingRoots {
-    private final class WeakTree {
-        weak var tree: WidgetTree?
-        init(_ tree: WidgetTree) { self.tree = tree }
+    private struct Entry {
+        unowned(unsafe) let tree: WidgetTree
+        let treeID: ObjectIdentifier
     }
 
-    nonisolated(unsafe) private static var table: [ObjectIdentifier: WeakTree] = [:]
+    nonisolated(unsafe) private static var table: [ObjectIdentifier: Entry] = [:]
 
     static func set(_ view: View, _ tree: WidgetTree) {
         let key = ObjectIdentifier(view)
         if table[key] == nil {
             _ = view.lifetimeToken.deallocated.subscribe(onNext: { table[key] = nil })
         }
-        table[key] = WeakTree(tree)
+        table[key] = Entry(tree: tree, treeID: ObjectIdentifier(tree))
+        if !tree.editingRoots.contains(key) { tree.editingRoots.append(key) }
     }
 
     static func tree(of view: View) -> WidgetTree? {
         table[ObjectIdentifier(view)]?.tree
+    }
+
+    /// Drops the entries that still name `tree` (from its `deinit`).
+    static func forget(_ tree: WidgetTree, roots: [ObjectIdentifier]) {
+        let treeID = ObjectIdentifier(tree)
+        for key in roots where table[key]?.treeID == treeID {
+            table[key] = nil
+        }
     }
 }
