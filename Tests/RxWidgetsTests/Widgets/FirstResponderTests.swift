@@ -120,4 +120,30 @@ final class FirstResponderTests: XCTestCase {
         XCTAssertEqual(SearchBar().snapshot()["focused"], .bool(false))
         XCTAssertNil(Slider().snapshot()["focused"])
     }
+
+    /// The editing root does not keep its tree alive (nor does the tree hold a weak
+    /// reference's side table), a root outliving its tree ends nothing, and a root given
+    /// to a new tree ends editing there.
+    func testAnEditingRootOutlivingItsTreeEndsNothingAndCanMoveToANewTree() {
+        let root = View()
+        let email = TextField()
+        weak var oldTree: WidgetTree?
+        do {
+            let tree = widgetTestTree(["email": email])
+            oldTree = tree
+            tree.setEditingRoot(root)
+            tree.setEditingRoot(root)
+            email.becomeFirstResponder()
+        }
+        XCTAssertNil(oldTree, "the editing root must not keep its tree")
+        XCTAssertTrue(root.endEditing(true), "a root whose tree is gone ends nothing")
+        XCTAssertTrue(email.isFirstResponder)
+
+        let name = TextField()
+        let tree = widgetTestTree(["name": name])
+        tree.setEditingRoot(root)
+        name.becomeFirstResponder()
+        root.endEditing(false)
+        XCTAssertFalse(name.isFirstResponder)
+    }
 }
