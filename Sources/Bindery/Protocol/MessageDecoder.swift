@@ -158,6 +158,45 @@ public enum MessageDecoder {
                 target = string(value, "'target' must be a string")
             case 8:
                 event = string(value, "'event' must be a string")
+            case 16:
+                readValue(value)
+            default:
+                readRare(bit: bit, value)
+            }
+        }
+
+        /// Reads `value` (the common keys' last, so inlined in ``read(key:parser:)``).
+        @inline(__always)
+        private mutating func readValue(_ value: JSONValue) {
+            switch value {
+            case .null: self.value = .null
+            case .bool(let bool): self.value = .bool(bool)
+            case .number(let number): self.value = .number(number)
+            case .string(let string): self.value = .string(string)
+            case .array(let elements):
+                var strings: [String] = []
+                for element in elements {
+                    guard case .string(let string) = element else {
+                        note("'value' must be a string, number, boolean, null or list of strings")
+                        return
+                    }
+                    strings.append(string)
+                }
+                self.value = .strings(strings)
+            case .object:
+                note("'value' must be a string, number, boolean, null or list of strings")
+            }
+        }
+
+        mutating func note(_ message: String) {
+            if problem == nil { problem = message }
+        }
+
+        /// Reads the keys other than the common ones (`type`, `seq`, `target`, `event`,
+        /// `value`): out of line, so the echo path's switch stays small.
+        @inline(never)
+        private mutating func readRare(bit: UInt32, _ value: JSONValue) {
+            switch bit {
             case 32:
                 row = string(value, "'row' must be a string (a row key)")
             case 64:
@@ -177,29 +216,8 @@ public enum MessageDecoder {
                     note("'\(name)' must be an integer")
                 }
             default:
-                switch value {
-                case .null: self.value = .null
-                case .bool(let bool): self.value = .bool(bool)
-                case .number(let number): self.value = .number(number)
-                case .string(let string): self.value = .string(string)
-                case .array(let elements):
-                    var strings: [String] = []
-                    for element in elements {
-                        guard case .string(let string) = element else {
-                            note("'value' must be a string, number, boolean, null or list of strings")
-                            return
-                        }
-                        strings.append(string)
-                    }
-                    self.value = .strings(strings)
-                case .object:
-                    note("'value' must be a string, number, boolean, null or list of strings")
-                }
+                break
             }
-        }
-
-        mutating func note(_ message: String) {
-            if problem == nil { problem = message }
         }
 
         /// Reads an upload field (kept out of line: the common messages have none).
