@@ -165,7 +165,11 @@ public final class WidgetTree {
 
     private func pendingPosition(of widget: View, _ property: String) -> Int? {
         if pending.count <= Self.linearLimit {
-            return pending.firstIndex { $0.widget === widget && $0.property == property }
+            // By index, not `firstIndex(where:)`, which copies each change (its values).
+            for index in pending.indices where pending[index].widget === widget && pending[index].property == property {
+                return index
+            }
+            return nil
         }
         return pendingIndex[PendingKey(widget: ObjectIdentifier(widget), property: property)]
     }
@@ -193,7 +197,11 @@ private struct PendingKey: Hashable {
 }
 
 private struct PendingChange {
-    let widget: View
+    /// Not retained: every change recorded, copied and dropped on the per-event path
+    /// would otherwise retain and release the widget (through its side table, as bound
+    /// widgets are weakly referenced). Safe because the tree holds its widgets and
+    /// ``WidgetTree/remove(_:)`` drops a widget's pending changes with it.
+    unowned(unsafe) let widget: View
     let property: String
     var value: WidgetValue
     let oldValue: WidgetValue
