@@ -79,6 +79,7 @@ public final class WidgetTree {
         guard widget.tree === self else { return }
         widget.tree = nil
         widgets.removeAll { $0 === widget }
+        if byID[widget.id] === widget { byID[widget.id] = nil }  // not kept until the next lookup
         indexIsStale = true
         let kept = pending.filter { $0.widget !== widget }
         if kept.count != pending.count {

@@ -102,6 +102,33 @@ final class WidgetTreeTests: XCTestCase {
         try WidgetTree().add(label) // free to join another tree
     }
 
+    /// Pending changes do not retain their widget: a removed widget with changes pending
+    /// may go at once, in a small batch and in one past the linear search.
+    func testARemovedWidgetWithPendingChangesCanGoBeforeTheBatchIsTaken() {
+        for count in [2, 20] {
+            let labels = (0..<count).map { _ in Label() }
+            let tree = WidgetTree()
+            for (index, label) in labels.enumerated() { XCTAssertNoThrow(try tree.add(label, id: "l\(index)")) }
+            weak var gone: Label?
+            do {
+                let doomed = Label()
+                gone = doomed
+                XCTAssertNoThrow(try tree.add(doomed, id: "doomed"))
+                doomed.text = "x"
+                for label in labels { label.text = "a" }
+                doomed.text = "y"
+                tree.remove(doomed)
+            }
+            XCTAssertNil(gone, "the pending change must not keep the widget (\(count) widgets)")
+            labels[0].text = "b"
+            let changes = tree.takeChanges()
+            XCTAssertEqual(changes.count, count)
+            XCTAssertEqual(changes.first?.widgetID, "l0")
+            XCTAssertEqual(changes.first?.value, .string("b"))
+            XCTAssertFalse(changes.contains { $0.widgetID == "doomed" })
+        }
+    }
+
     func testTheTreeKeepsItsWidgetsAliveAndNothingElseDoes() {
         var tree: WidgetTree? = WidgetTree()
         weak var weakLabel: Label?
