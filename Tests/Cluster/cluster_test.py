@@ -1090,6 +1090,9 @@ async def final_checks(cluster, ended):
               f"after the last fault", flush=True)
         if sessions:
             print("      " + "\n      ".join(held_sessions(cluster, i, ended)))
+        elif time.monotonic() - started > 2:  # what it waited for (with --log-level info)
+            waited = [line for line in cluster.log_tail(i, 200_000).splitlines()[-400:] if "ended (" in line]
+            print("      " + "\n      ".join(line[:160] for line in waited[-4:]))
         inv.check("idle", sessions == 0, f"bindery {i} still holds {sessions} sessions "
                                          f"{time.monotonic() - phase.last_fault:.0f} s after the last fault")
         inv.check("idle", sockets == 0, f"bindery {i} still holds {sockets} WebSockets")
