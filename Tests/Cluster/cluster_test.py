@@ -30,7 +30,10 @@ Invariants, each counted (checks / violations) and printed:
             is closed (4001 or by its process's death)
   sse       SSE streams end on their session's state
   cleanup   after bye / DELETE, Redis holds no keys of those sessions (bindery:s:<token>*)
-  idle      afterwards every process has no sessions, fds back to idle, RSS near idle
+  idle      afterwards every process has no sessions (at once, or at the latest when the grace
+            period after the last fault is over: a request a fault cut off after its process
+            answered it leaves a session whose token never arrived, which rightly lives that
+            long), fds back to idle, RSS near idle
 Exits 1 on any violation.
 """
 import argparse
