@@ -138,17 +138,17 @@ async def ws_connect(port, path, give_up=RECONNECT):
 
 
 async def delete_session(port, token):
-    """Ends a session with DELETE, tried again until it is answered (200, or 404: ended
-    already); whether it was answered 200."""
+    """Ends a session with DELETE, tried again until it is answered 200, or 404 (ended
+    already); that status, or None if it never was."""
     for _ in range(20):
         try:
             status, _, _ = await request(HOST, port, "DELETE", f"/api/sessions/{token}")
             if status in (200, 404):
-                return status == 200
+                return status
         except HTTPFailed:
             events["DELETE unanswered"] += 1
         await asyncio.sleep(0.1)
-    return False
+    return None
 
 
 def apply_patch(props, patch):
@@ -300,7 +300,7 @@ class WSSession:
             except (Closed, asyncio.TimeoutError, OSError):
                 # Ended by DELETE instead (a resume could find it ended by the bye after all).
                 events["bye unanswered"] += 1
-                if await delete_session(self.port, self.token):
+                if await delete_session(self.port, self.token) == 200:
                     self.ended_tokens.append((self.token, self.name, phase.name))
             await conn.close()
             return
@@ -451,10 +451,19 @@ class Loader(WSSession):
         while not stopping.is_set():
             if self.pages >= 4:
                 conn.send({"type": "bye"})
-                while (await conn.recv(timeout=STALL)).get("type") != "bye":
-                    pass
-                self.ended_tokens.append((self.token, self.name, phase.name))
-                events["repos sessions ended with bye"] += 1
+                try:
+                    while (await conn.recv(timeout=STALL)).get("type") != "bye":
+                        pass
+                    ended = True
+                    events["repos sessions ended with bye"] += 1
+                except (Closed, asyncio.TimeoutError, OSError):
+                    # The bye may have ended it and only its answer been lost to a fault: a
+                    # resume could rightly be answered resumed:false. Ended by DELETE (404 if
+                    # the bye did it) and a new session begun.
+                    events["bye unanswered"] += 1
+                    ended = await delete_session(self.port, self.token) is not None
+                if ended:
+                    self.ended_tokens.append((self.token, self.name, phase.name))
                 await conn.close()
                 self.token = None
                 self.reset()
@@ -778,7 +787,7 @@ class APIClient:
             await asyncio.sleep(0.1)
         watcher.cancel()
         await asyncio.gather(watcher, return_exceptions=True)
-        if await delete_session(self.port, self.token):
+        if await delete_session(self.port, self.token) == 200:
             self.ended_tokens.append((self.token, self.name, phase.name))
 
     async def watch(self):
