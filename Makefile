@@ -51,6 +51,7 @@ test: deps test-deps
 	$(MAKE) test-browser
 	$(MAKE) test-examples
 	$(MAKE) test-reliability
+	$(MAKE) test-cluster
 	$(MAKE) test-tsan
 	$(MAKE) test-trace-resources
 

@@ -64,6 +64,7 @@ class EventStream:
     def __init__(self, reader, writer, status, chunked):
         self.reader, self.writer, self.status, self.chunked = reader, writer, status, chunked
         self.buffer = b""
+        self.raw = b""  # chunked: bytes read, not decoded yet
 
     @classmethod
     async def open(cls, host, port, path, timeout=5.0):
@@ -80,21 +81,39 @@ class EventStream:
         return cls(reader, writer, status, headers.get("transfer-encoding", "").lower() == "chunked")
 
     async def _more(self, timeout):
+        """Reads what came within `timeout`: asyncio.TimeoutError when nothing did (the
+        stream is still good: a quiet scene sends nothing), HTTPFailed when it ended.
+
+        One plain read per call, the chunked framing decoded from what was read so far:
+        a timeout cancels only that read, so no half-read chunk is lost. (In Python 3.11
+        asyncio.TimeoutError is an OSError: it is let through first, or a quiet stream
+        would count as a broken one and its viewer reconnect every half second.)"""
         try:
-            if self.chunked:
-                size_line = await asyncio.wait_for(self.reader.readuntil(b"\r\n"), timeout)
-                size = int(size_line.split(b";")[0].strip() or b"0", 16)
-                if size == 0:
-                    raise HTTPFailed("stream ended")
-                chunk = await asyncio.wait_for(self.reader.readexactly(size + 2), timeout)
-                self.buffer += chunk[:-2]
-            else:
-                chunk = await asyncio.wait_for(self.reader.read(65536), timeout)
-                if not chunk:
-                    raise HTTPFailed("stream ended")
-                self.buffer += chunk
-        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError) as error:
+            data = await asyncio.wait_for(self.reader.read(65536), timeout)
+        except asyncio.TimeoutError:
+            raise
+        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError) as error:
             raise HTTPFailed(repr(error)) from error
+        if not data:
+            raise HTTPFailed("stream ended")
+        if not self.chunked:
+            self.buffer += data
+            return
+        self.raw += data
+        while True:
+            size_line, sep, rest = self.raw.partition(b"\r\n")
+            if not sep:
+                return
+            try:
+                size = int(size_line.split(b";")[0].strip() or b"0", 16)
+            except ValueError as error:
+                raise HTTPFailed(f"bad chunk size {size_line[:20]!r}") from error
+            if size == 0:
+                raise HTTPFailed("stream ended")
+            if len(rest) < size + 2:
+                return
+            self.buffer += rest[:size]
+            self.raw = rest[size + 2:]
 
     async def next(self, timeout=30.0):
         """The next event; asyncio.TimeoutError when none came in `timeout`, HTTPFailed at the end."""
