@@ -91,6 +91,12 @@ enum SharedSceneWire {
     }
 
     static func decodeMessage(_ json: String) throws(DecodeError) -> ServerMessage {
+        if let patch = decodePlainPatch(json) { return .patch(patch) }
+        return try decodeMessageThroughTree(json)
+    }
+
+    /// ``decodeMessage(_:)`` through a JSON tree, for any message (the general case).
+    static func decodeMessageThroughTree(_ json: String) throws(DecodeError) -> ServerMessage {
         let value = try parse(json)
         switch value["type"]?.stringValue {
         case "patch":
@@ -105,6 +111,69 @@ enum SharedSceneWire {
         default:
             throw DecodeError(reason: "not a patch or error: \(json.prefix(80))")
         }
+    }
+
+    /// The patch in `json` read straight into a ``PatchMessage``, with no JSON tree, when
+    /// it is what nearly every event makes: value changes whose values are strings,
+    /// numbers, booleans or null. nil for anything else (removals, additions, list
+    /// operations, arrays, not a patch), which ``decodeMessageThroughTree(_:)`` reads.
+    static func decodePlainPatch(_ json: String) -> PatchMessage? {
+        var json = json
+        return json.withUTF8 { bytes -> PatchMessage? in
+            var parser = JSONParser(bytes)
+            var isPatch = false
+            var ack: Int?
+            var changes: [PatchChange] = []
+            do throws(JSONError) {
+                try parser.parseObject(keyBytes: { key, parser throws(JSONError) in
+                    if key.elementsEqual("type".utf8) {
+                        isPatch = try parser.parseString() == "patch"
+                    } else if key.elementsEqual("ack".utf8) {
+                        guard let number = Int(exactly: try parser.parseNumber()) else { throw parser.error("ack") }
+                        ack = number
+                    } else if key.elementsEqual("changes".utf8) {
+                        try parser.parseArray { parser throws(JSONError) in
+                            changes.append(try plainChange(&parser))
+                        }
+                    } else {
+                        throw parser.error("not a plain patch")
+                    }
+                })
+                try parser.expectEnd()
+            } catch {
+                return nil
+            }
+            return isPatch ? PatchMessage(ack: ack, changes: changes) : nil
+        }
+    }
+
+    private static func plainChange(_ parser: inout JSONParser) throws(JSONError) -> PatchChange {
+        var target: String?
+        var prop: String?
+        var value: WidgetValue?
+        try parser.parseObject(keyBytes: { key, parser throws(JSONError) in
+            if key.elementsEqual("target".utf8) {
+                target = try parser.parseString()
+            } else if key.elementsEqual("prop".utf8) {
+                prop = try parser.parseString()
+            } else if key.elementsEqual("value".utf8) {
+                switch parser.peekValueStart() {
+                case UInt8(ascii: "\""): value = .string(try parser.parseString())
+                case UInt8(ascii: "{"), UInt8(ascii: "["), nil: throw parser.error("not a plain value")
+                default:
+                    switch try parser.parseValue() {
+                    case .number(let number): value = .number(number)
+                    case .bool(let bool): value = .bool(bool)
+                    case .null: value = .null
+                    default: throw parser.error("not a plain value")
+                    }
+                }
+            } else {
+                throw parser.error("not a plain change")
+            }
+        })
+        guard let target, let prop, let value else { throw parser.error("an incomplete change") }
+        return PatchChange(target: target, prop: prop, value: value)
     }
 
     private static func patch(_ value: JSONValue) throws(DecodeError) -> PatchMessage {
