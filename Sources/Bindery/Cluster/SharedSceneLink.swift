@@ -565,12 +565,14 @@ final class SharedSceneLink {
     private func applyInbox(_ entries: [SharedSceneStreamEntry]) {
         guard let host = engine, !entries.isEmpty else { return }
         var countsChanged = false
-        if let newest = entries.last { noteNewestInboxEntry(newest.id) }  // before the older ones' ages
         for fields in entries {
             appliedInID = fields.id
             let origin = fields["o"] ?? ""
             switch fields["k"] {
             case "c":
+                // The batch's newest entry first, so the older ones are aged against it
+                // (a stream id is parsed only for batches with counts).
+                if !countsChanged, let newest = entries.last { noteNewestInboxEntry(newest.id) }
                 counts[origin] = (Int(fields["n"] ?? "") ?? 0, reportedAt(fields.id))
                 countsChanged = true
             case "e":
