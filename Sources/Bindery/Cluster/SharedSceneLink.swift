@@ -308,16 +308,16 @@ final class SharedSceneLink {
             }
             lastOutID = id
             mirrorVersion = entryVersion
-            let patchJSON = fields["p"] ?? ""
+            let patchJSON = fields.bytes("p") ?? []
             var patch: PatchMessage?
-            if !patchJSON.isEmpty, case .patch(let decoded)? = try? SharedSceneWire.decodeMessage(patchJSON) {
+            if !patchJSON.isEmpty, case .patch(let decoded)? = try? SharedSceneWire.decodeMessage(utf8: patchJSON) {
                 patch = decoded
             }
             var item = SharedScenePatchBatch.Item(patch: patch, patchJSON: patchJSON)
             if fields.field("o", is: cluster.processID), let forwardID = Int(fields["f"] ?? ""),
                let waiting = forwarded[forwardID] {
-                let answerJSON = fields["a"] ?? ""
-                let answer = try? SharedSceneWire.decodeMessage(answerJSON)
+                let answerJSON = fields.bytes("a") ?? []
+                let answer = try? SharedSceneWire.decodeMessage(utf8: answerJSON)
                 if waiting.reply != nil {
                     // An HTTP event: its answer is the response; the patch goes to every viewer here.
                     answerForwarded(forwardID, answer ?? .error(ErrorMessage(code: .badMessage,

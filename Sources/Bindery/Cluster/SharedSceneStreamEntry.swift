@@ -27,6 +27,13 @@ struct SharedSceneStreamEntry {
         value(of: field)?.string
     }
 
+    /// The bytes of `field` as Redis sent them (no `String` made), or nil.
+    func bytes(_ field: String) -> [UInt8]? {
+        guard let value = value(of: field) else { return nil }
+        if case .bulkString(let bytes?) = value { return bytes }
+        return value.string.map { Array($0.utf8) }
+    }
+
     /// Whether `field` is there and is `text`, compared without making a `String`.
     func field(_ field: String, is text: String) -> Bool {
         guard let value = value(of: field) else { return false }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import RxWidgets
 
 /// How a shared scene's events, patches and widget snapshots travel through Redis: the
@@ -95,6 +98,13 @@ enum SharedSceneWire {
         return try decodeMessageThroughTree(json)
     }
 
+    /// ``decodeMessage(_:)`` of UTF-8 JSON as a stream entry holds it (a `String` is made
+    /// only when it is not a plain patch).
+    static func decodeMessage(utf8 json: [UInt8]) throws(DecodeError) -> ServerMessage {
+        if let patch = json.withUnsafeBufferPointer({ decodePlainPatch(utf8: $0) }) { return .patch(patch) }
+        return try decodeMessageThroughTree(String(decoding: json, as: UTF8.self))
+    }
+
     /// ``decodeMessage(_:)`` through a JSON tree, for any message (the general case).
     static func decodeMessageThroughTree(_ json: String) throws(DecodeError) -> ServerMessage {
         let value = try parse(json)
@@ -119,32 +129,41 @@ enum SharedSceneWire {
     /// operations, arrays, not a patch), which ``decodeMessageThroughTree(_:)`` reads.
     static func decodePlainPatch(_ json: String) -> PatchMessage? {
         var json = json
-        return json.withUTF8 { bytes -> PatchMessage? in
-            var parser = JSONParser(bytes)
-            var isPatch = false
-            var ack: Int?
-            var changes: [PatchChange] = []
-            do throws(JSONError) {
-                try parser.parseObject(keyBytes: { key, parser throws(JSONError) in
-                    if key.elementsEqual("type".utf8) {
-                        isPatch = try parser.parseString() == "patch"
-                    } else if key.elementsEqual("ack".utf8) {
-                        guard let number = Int(exactly: try parser.parseNumber()) else { throw parser.error("ack") }
-                        ack = number
-                    } else if key.elementsEqual("changes".utf8) {
-                        try parser.parseArray { parser throws(JSONError) in
-                            changes.append(try plainChange(&parser))
-                        }
-                    } else {
-                        throw parser.error("not a plain patch")
+        return json.withUTF8 { decodePlainPatch(utf8: $0) }
+    }
+
+    /// ``decodePlainPatch(_:)`` of UTF-8 bytes.
+    static func decodePlainPatch(utf8 bytes: UnsafeBufferPointer<UInt8>) -> PatchMessage? {
+        var parser = JSONParser(bytes)
+        var isPatch = false
+        var ack: Int?
+        var changes: [PatchChange] = []
+        do throws(JSONError) {
+            try parser.parseObject(keyBytes: { key, parser throws(JSONError) in
+                if isKey(key, "type") {
+                    isPatch = try parser.parseString() == "patch"
+                } else if isKey(key, "ack") {
+                    guard let number = Int(exactly: try parser.parseNumber()) else { throw parser.error("ack") }
+                    ack = number
+                } else if isKey(key, "changes") {
+                    try parser.parseArray { parser throws(JSONError) in
+                        changes.append(try plainChange(&parser))
                     }
-                })
-                try parser.expectEnd()
-            } catch {
-                return nil
-            }
-            return isPatch ? PatchMessage(ack: ack, changes: changes) : nil
+                } else {
+                    throw parser.error("not a plain patch")
+                }
+            })
+            try parser.expectEnd()
+        } catch {
+            return nil
         }
+        return isPatch ? PatchMessage(ack: ack, changes: changes) : nil
+    }
+
+    /// Whether `key` is `name` (a byte comparison, lengths first).
+    private static func isKey(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        guard key.count == name.utf8CodeUnitCount, let base = key.baseAddress else { return false }
+        return memcmp(base, name.utf8Start, key.count) == 0
     }
 
     private static func plainChange(_ parser: inout JSONParser) throws(JSONError) -> PatchChange {
@@ -152,11 +171,11 @@ enum SharedSceneWire {
         var prop: String?
         var value: WidgetValue?
         try parser.parseObject(keyBytes: { key, parser throws(JSONError) in
-            if key.elementsEqual("target".utf8) {
+            if isKey(key, "target") {
                 target = try parser.parseString()
-            } else if key.elementsEqual("prop".utf8) {
+            } else if isKey(key, "prop") {
                 prop = try parser.parseString()
-            } else if key.elementsEqual("value".utf8) {
+            } else if isKey(key, "value") {
                 switch parser.peekValueStart() {
                 case UInt8(ascii: "\""): value = .string(try parser.parseString())
                 case UInt8(ascii: "{"), UInt8(ascii: "["), nil: throw parser.error("not a plain value")
