@@ -232,6 +232,28 @@ final class SharedSceneClusterTests: SharedSceneClusterTestCase {
         XCTAssertEqual(try probe.call(["HGET", "bindery:scene:board:snap", "epoch"]).integer, 2)
     }
 
+    func testTheSnapshotCatchesUpWithTheOutboxWithinItsIntervalWithNoFurtherCommit() throws {
+        let configuration = SharedSceneCluster.Configuration(snapshotInterval: .seconds(1))
+        let nodes = try makeNodes(2, configuration: configuration)
+        _ = try waitForOneOwner(nodes)
+        usleep(100_000)  // the ownership's first commit (and snapshot) is behind us
+        try sync { for step in 1...4 { nodes[0].viewers[0].slide(to: Double(step) / 10) } }
+        XCTAssertTrue(eventually { (try? self.sync { nodes[0].viewers[0].acks.count == 4 }) == true })
+        func versions() throws -> (snapshot: Int, outbox: Int) {
+            let snapshot = Int(try probe.call(["HGET", "bindery:scene:board:snap", "v"]).integer ?? 0)
+            let newest = try probe.call(["XREVRANGE", "bindery:scene:board:out", "+", "-", "COUNT", "1"])
+            let fields = newest.array?.first?.array?[1].array?.compactMap(\.string) ?? []
+            return (snapshot, fields.firstIndex(of: "v").flatMap { Int(fields[$0 + 1]) } ?? -1)
+        }
+        let early = try versions()
+        XCTAssertLessThan(early.snapshot, early.outbox, "the snapshot waits for its interval")
+        XCTAssertTrue(eventually(timeout: 3) { (try? versions()).map { $0.snapshot == $0.outbox } == true },
+                      "the snapshot is written once the interval is over, with no event after")
+        let out = try probe.call(["HGET", "bindery:scene:board:snap", "out"]).string
+        let newest = try probe.call(["XREVRANGE", "bindery:scene:board:out", "+", "-", "COUNT", "1"])
+        XCTAssertEqual(out, newest.array?.first?.array?.first?.string, "it names the newest outbox entry")
+    }
+
     func testAnEdgeThatReloadsFromALaggingSnapshotCatchesUpFromTheOutbox() throws {
         let configuration = SharedSceneCluster.Configuration(snapshotInterval: .seconds(3600))
         let nodes = try makeNodes(2, configuration: configuration)

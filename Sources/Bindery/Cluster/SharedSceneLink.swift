@@ -12,9 +12,10 @@ import RxWidgets
 /// process at a time is also the *owner*: it holds the lease, builds the scene (its
 /// *engine*, a ``SceneHost`` of its own, restored from the snapshot), reads the inbox in
 /// order (the total order), runs the events through it and commits each batch's outbox
-/// entries and the snapshot in one fenced script. Only the owner runs the scene: the
-/// store's host on every process is a shell whose controller is released at once, so
-/// timers and `Action` work never run twice. Loop-confined.
+/// entries (and, at most every `snapshotInterval`, the snapshot) in one fenced script.
+/// Only the owner runs the scene: the store's host on every process is a shell whose
+/// controller is released at once, so timers and `Action` work never run twice.
+/// Loop-confined.
 final class SharedSceneLink {
     private struct Forwarded {
         weak var client: SessionClient?
