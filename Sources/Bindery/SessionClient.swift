@@ -127,6 +127,12 @@ public final class OutgoingMessage {
         self.encoded = Array(json.utf8)
     }
 
+    /// Wraps `message` whose UTF-8 JSON is already known (kept as is, not copied).
+    init(_ message: ServerMessage, utf8: [UInt8]) {
+        self.message = message
+        self.encoded = utf8
+    }
+
     /// The message as UTF-8 JSON (encoded on first use): what a WebSocket frame carries.
     public var utf8: [UInt8] {
         if let encoded { return encoded }

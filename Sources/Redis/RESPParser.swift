@@ -136,7 +136,12 @@ public struct RESPParser: Sendable {
             let end = next + Int(length)
             guard buffer.count >= end + 2 else { return .needMore }
             guard buffer[end] == 13, buffer[end + 1] == 10 else { throw .invalidBulkTerminator }
-            let bytes = Array(buffer[next..<end])
+            let bytes = buffer.withUnsafeBufferPointer { source in
+                [UInt8](unsafeUninitializedCapacity: end - next) { target, count in
+                    if end > next { target.baseAddress!.update(from: source.baseAddress! + next, count: end - next) }
+                    count = end - next
+                }
+            }
             consume(upTo: end + 2)
             return .value(.bulkString(bytes))
         case UInt8(ascii: "*"):
@@ -169,19 +174,23 @@ public struct RESPParser: Sendable {
         guard available > 0 else { return nil }
         // Type byte + line + CR.
         let limit = min(available, limits.maxLineLength + 2)
-        var offset = max(1, scanned)
-        while offset < limit {
-            if buffer[index + offset] == 13 {
-                guard offset + 1 < available else {
-                    scanned = offset
-                    return nil
-                }
-                guard buffer[index + offset + 1] == 10 else { throw .invalidLineEnding }
-                return index + offset
-            }
-            offset += 1
+        let start = max(1, scanned)
+        // The first CR at or after `start`, or `limit` (no bounds check per byte).
+        let found = buffer.withUnsafeBufferPointer { bytes -> Int in
+            let line = bytes.baseAddress! + index
+            var offset = start
+            while offset < limit, line[offset] != 13 { offset += 1 }
+            return offset
         }
-        scanned = offset
+        if found < limit {
+            guard found + 1 < available else {
+                scanned = found
+                return nil
+            }
+            guard buffer[index + found + 1] == 10 else { throw .invalidLineEnding }
+            return index + found
+        }
+        scanned = max(start, limit)
         if available > limits.maxLineLength + 1 { throw .lineTooLong(limit: limits.maxLineLength) }
         return nil
     }

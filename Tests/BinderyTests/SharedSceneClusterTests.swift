@@ -197,6 +197,80 @@ final class SharedSceneClusterTests: SharedSceneClusterTestCase {
         XCTAssertEqual(epoch, 2, "the new owner commits under the next epoch")
     }
 
+    func testANewOwnerAppliesTheOutboxAfterAnOlderSnapshotWithNoAcknowledgedEventLost() throws {
+        // A snapshot only with an ownership's first commit: everything after it is in the
+        // outbox alone when the owner dies.
+        let configuration = SharedSceneCluster.Configuration(snapshotInterval: .seconds(3600))
+        let nodes = try makeNodes(2, configuration: configuration)
+        let owner = try waitForOneOwner(nodes)
+        let survivor = nodes.first { $0 !== owner }!
+        for step in 1...12 {
+            try sync { nodes[step % 2].viewers[0].slide(to: Double(step) / 100) }
+            usleep(3_000)
+        }
+        XCTAssertTrue(eventually { (try? self.sync { nodes.allSatisfy { $0.viewers[0].acks.count == 6 } }) == true })
+        let snapshotVersion = try XCTUnwrap(try probe.call(["HGET", "bindery:scene:board:snap", "v"]).integer)
+        let newest = try probe.call(["XREVRANGE", "bindery:scene:board:out", "+", "-", "COUNT", "1"])
+        let newestFields = newest.array?.first?.array?[1].array?.compactMap(\.string) ?? []
+        let outboxVersion = try XCTUnwrap(newestFields.firstIndex(of: "v").flatMap { Int(newestFields[$0 + 1]) })
+        XCTAssertGreaterThanOrEqual(outboxVersion - Int(snapshotVersion), 12, "the snapshot lags the 12 events")
+
+        let committed = try sync { (owner.cluster.engineForTesting("board")?.tree.widget(withID: "sharedSlider") as? Slider)?.value }
+        try sync { owner.cluster.abandon() }
+        XCTAssertTrue(eventually { (try? self.sync { survivor.isOwner }) == true }, "no takeover")
+        // The new owner's scene is the last acknowledged value, not the snapshot's.
+        XCTAssertTrue(eventually {
+            (try? self.sync { (survivor.cluster.engineForTesting("board")?.tree.widget(withID: "sharedSlider") as? Slider)?.value }) == committed
+        }, "the new owner's scene is the old owner's last commit")
+        // It goes on from there with the next version (no gap for the edges) and no event
+        // of the tail applied twice.
+        try sync { survivor.viewers[0].slide(to: 0.5) }
+        XCTAssertTrue(eventually { (try? self.sync { survivor.viewers[0].acks.count == 7 && survivor.viewers[0].slider == 0.5 }) == true })
+        let applied = try probe.outbox().filter { !$0.origin.isEmpty }
+        XCTAssertEqual(applied.count, 13, "each event once in the outbox")
+        // The snapshot is written again under the new epoch.
+        XCTAssertEqual(try probe.call(["HGET", "bindery:scene:board:snap", "epoch"]).integer, 2)
+    }
+
+    func testTheSnapshotCatchesUpWithTheOutboxWithinItsIntervalWithNoFurtherCommit() throws {
+        let configuration = SharedSceneCluster.Configuration(snapshotInterval: .seconds(1))
+        let nodes = try makeNodes(2, configuration: configuration)
+        _ = try waitForOneOwner(nodes)
+        usleep(100_000)  // the ownership's first commit (and snapshot) is behind us
+        try sync { for step in 1...4 { nodes[0].viewers[0].slide(to: Double(step) / 10) } }
+        XCTAssertTrue(eventually { (try? self.sync { nodes[0].viewers[0].acks.count == 4 }) == true })
+        func versions() throws -> (snapshot: Int, outbox: Int) {
+            let snapshot = Int(try probe.call(["HGET", "bindery:scene:board:snap", "v"]).integer ?? 0)
+            let newest = try probe.call(["XREVRANGE", "bindery:scene:board:out", "+", "-", "COUNT", "1"])
+            let fields = newest.array?.first?.array?[1].array?.compactMap(\.string) ?? []
+            return (snapshot, fields.firstIndex(of: "v").flatMap { Int(fields[$0 + 1]) } ?? -1)
+        }
+        let early = try versions()
+        XCTAssertLessThan(early.snapshot, early.outbox, "the snapshot waits for its interval")
+        XCTAssertTrue(eventually(timeout: 3) { (try? versions()).map { $0.snapshot == $0.outbox } == true },
+                      "the snapshot is written once the interval is over, with no event after")
+        let out = try probe.call(["HGET", "bindery:scene:board:snap", "out"]).string
+        let newest = try probe.call(["XREVRANGE", "bindery:scene:board:out", "+", "-", "COUNT", "1"])
+        XCTAssertEqual(out, newest.array?.first?.array?.first?.string, "it names the newest outbox entry")
+    }
+
+    func testAnEdgeThatReloadsFromALaggingSnapshotCatchesUpFromTheOutbox() throws {
+        let configuration = SharedSceneCluster.Configuration(snapshotInterval: .seconds(3600))
+        let nodes = try makeNodes(2, configuration: configuration)
+        _ = try waitForOneOwner(nodes)
+        try sync { for step in 1...5 { nodes[0].viewers[0].slide(to: Double(step) / 10) } }
+        XCTAssertTrue(eventually { (try? self.sync { nodes[0].viewers[0].acks.count == 5 }) == true })
+        // A process that comes now loads the old snapshot and applies the outbox after it.
+        let endpoint = redis.endpoint
+        let late = try runner.sync { [runner] in
+            let node = SharedSceneNode(name: "late", endpoint: endpoint, loop: runner!.loop, configuration: configuration)
+            try node.addViewer()
+            return node
+        }
+        self.nodes.append(late)
+        XCTAssertTrue(eventually { (try? self.sync { late.viewers[0].slider == 0.5 }) == true }, "caught up")
+    }
+
     func testAStateTheSceneEncodesItselfSurvivesItsOwner() throws {
         let nodes = try makeNodes(2, viewersEach: 0)
         let viewers = try sync { try nodes.map { try $0.addViewer(scene: "tally") } }

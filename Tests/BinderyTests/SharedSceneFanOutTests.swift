@@ -46,7 +46,7 @@ final class SharedSceneFanOutTests: XCTestCase {
     }
 
     private func item(_ patch: PatchMessage, from sender: Viewer? = nil, ack: Int? = nil) -> SharedScenePatchBatch.Item {
-        var item = SharedScenePatchBatch.Item(patch: patch, patchJSON: SharedSceneWire.encode(.patch(patch)))
+        var item = SharedScenePatchBatch.Item(patch: patch, patchJSON: Array(SharedSceneWire.encode(.patch(patch)).utf8))
         if let sender, let ack {
             item.sender = sender.client
             item.answer = .patch(PatchMessage(ack: ack, changes: []))

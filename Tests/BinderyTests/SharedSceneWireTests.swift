@@ -39,6 +39,39 @@ final class SharedSceneWireTests: XCTestCase {
         XCTAssertEqual(try SharedSceneWire.decodeMessage(MessageEncoder.encode(error)), error)
     }
 
+    func testAPlainPatchIsReadWithoutATreeAsTheTreeReadsIt() throws {
+        let plain = [
+            PatchMessage(changes: [PatchChange(target: "sharedSlider", prop: "value", value: .number(0.125)),
+                                   PatchChange(target: "label", prop: "text", value: .string("é \"12%\"\n")),
+                                   PatchChange(target: "button", prop: "isEnabled", value: .bool(false)),
+                                   PatchChange(target: "label", prop: "accessibilityLabel", value: .null),
+                                   PatchChange(target: "stepper", prop: "value", value: .number(-3))]),
+            PatchMessage(ack: 12, changes: [PatchChange(target: "s", prop: "value", value: .number(1e-7))]),
+            PatchMessage(changes: []),
+        ]
+        for patch in plain {
+            let json = MessageEncoder.encode(.patch(patch))
+            let read = try XCTUnwrap(SharedSceneWire.decodePlainPatch(json), json)
+            XCTAssertEqual(.patch(read), try SharedSceneWire.decodeMessageThroughTree(json), json)
+            XCTAssertEqual(MessageEncoder.encode(.patch(read)), json)
+        }
+        // Anything else is left to the tree.
+        let others: [ServerMessage] = [
+            .patch(PatchMessage(removed: ["old"], changes: [])),
+            .patch(PatchMessage(added: [WidgetSnapshot(id: "new", kind: "label", properties: [:])], changes: [])),
+            .patch(PatchMessage(changes: [PatchChange(target: "tags", prop: "selected", value: .strings(["a"]))])),
+            .patch(PatchMessage(changes: [PatchChange(target: "list", prop: "items", update: .ops([.remove(index: 0, count: 1)]))])),
+            .error(ErrorMessage(ack: 2, code: .unknownTarget, message: "no", target: "x")),
+        ]
+        for message in others {
+            let json = MessageEncoder.encode(message)
+            XCTAssertNil(SharedSceneWire.decodePlainPatch(json), json)
+            XCTAssertEqual(MessageEncoder.encode(try SharedSceneWire.decodeMessage(json)), json)
+        }
+        XCTAssertNil(SharedSceneWire.decodePlainPatch("{\"type\":\"patch\",\"changes\":[{\"target\":\"a\",\"prop\":\"b\"}]}"))
+        XCTAssertNil(SharedSceneWire.decodePlainPatch("{\"type\":\"patch\",\"changes\":[]} x"))
+    }
+
     func testTheMirrorAppliesPatchesAsAClientDoes() throws {
         var mirror = SharedSceneMirror(widgets: [
             WidgetSnapshot(id: "slider", kind: "slider", properties: ["value": .number(0.5)]),

@@ -39,6 +39,12 @@ public final class SharedSceneCluster {
         /// `store-unavailable` (an owner's failover takes 1–2 s; the next owner runs the
         /// inbox, so the answer usually comes).
         public var answerTimeout: Duration
+        /// How far at most the owner's snapshot lags its outbox. Encoding the whole scene
+        /// per commit costs more than the commit's events; a new owner (and a process that
+        /// reloads its mirror) applies the outbox entries after the snapshot instead. It is
+        /// also written at least every `outboxMaxLength / 4` entries, so those entries are
+        /// never trimmed away before it. Zero: a snapshot with every commit.
+        public var snapshotInterval: Duration
 
         /// The defaults: a 1.5 s lease refreshed every 500 ms, so an owner's death is
         /// noticed within 2 s.
@@ -46,7 +52,7 @@ public final class SharedSceneCluster {
                     viewerCountLifetime: Duration = .milliseconds(1250), streamMaxLength: Int = 100_000,
                     outboxMaxLength: Int = 10_000, readBatch: Int = 2048,
                     viewerFrameInterval: Duration = .milliseconds(16), keyPrefix: String = "bindery:",
-                    answerTimeout: Duration = .seconds(5)) {
+                    answerTimeout: Duration = .seconds(5), snapshotInterval: Duration = .milliseconds(100)) {
             self.leaseDuration = leaseDuration
             self.refreshInterval = refreshInterval
             self.viewerCountLifetime = viewerCountLifetime
@@ -56,6 +62,7 @@ public final class SharedSceneCluster {
             self.viewerFrameInterval = viewerFrameInterval
             self.keyPrefix = keyPrefix
             self.answerTimeout = answerTimeout
+            self.snapshotInterval = snapshotInterval
         }
     }
 

@@ -26,7 +26,7 @@ final class SharedSceneFanOut {
     /// The scene as of the last flush.
     private var mirror: SharedSceneMirror
     /// The frame: every patch since the last flush, in the outbox's order.
-    private var pending: [(patch: PatchMessage, json: String)] = []
+    private var pending: [(patch: PatchMessage, json: [UInt8])] = []
     /// Clients that got part of the frame with their answers.
     private var ahead: [ObjectIdentifier: Ahead] = [:]
 
@@ -79,7 +79,7 @@ final class SharedSceneFanOut {
                         session.broadcast(OutgoingMessage(.patch(patch))) { $0 === sender }
                     }
                     between.removeAll()
-                    sender.send(item.answerJSON.map { OutgoingMessage(answer, json: $0) } ?? OutgoingMessage(answer))
+                    sender.send(item.answerJSON.map { OutgoingMessage(answer, utf8: $0) } ?? OutgoingMessage(answer))
                     count = index
                 } else if let patch = item.patch {
                     between.append(patch)
@@ -96,7 +96,7 @@ final class SharedSceneFanOut {
         guard !pending.isEmpty else { return }
         let merged: [OutgoingMessage]
         if pending.count == 1 {
-            merged = [OutgoingMessage(.patch(pending[0].patch), json: pending[0].json)]
+            merged = [OutgoingMessage(.patch(pending[0].patch), utf8: pending[0].json)]
         } else {
             merged = SharedScenePatchBatch.merge(pending.map(\.patch)).map { OutgoingMessage(.patch($0)) }
         }

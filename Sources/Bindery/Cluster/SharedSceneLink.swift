@@ -12,9 +12,10 @@ import RxWidgets
 /// process at a time is also the *owner*: it holds the lease, builds the scene (its
 /// *engine*, a ``SceneHost`` of its own, restored from the snapshot), reads the inbox in
 /// order (the total order), runs the events through it and commits each batch's outbox
-/// entries and the snapshot in one fenced script. Only the owner runs the scene: the
-/// store's host on every process is a shell whose controller is released at once, so
-/// timers and `Action` work never run twice. Loop-confined.
+/// entries (and, at most every `snapshotInterval`, the snapshot) in one fenced script.
+/// Only the owner runs the scene: the store's host on every process is a shell whose
+/// controller is released at once, so timers and `Action` work never run twice.
+/// Loop-confined.
 final class SharedSceneLink {
     private struct Forwarded {
         weak var client: SessionClient?
@@ -87,6 +88,14 @@ final class SharedSceneLink {
     private var leaseSentAt: UInt64 = 0
     private var isAcquiring = false
     private var commitHook: EndOfTurnHook?
+    /// When the snapshot was last written, and how many outbox entries were committed
+    /// since (the tail a new owner applies on top of it).
+    private var lastSnapshotAt: UInt64 = 0
+    private var entriesSinceSnapshot = 0
+    /// Set until the first commit of an ownership, which always writes the snapshot.
+    private var isSnapshotOwed = true
+    /// Writes the snapshot when the tail behind it has waited `snapshotInterval`.
+    private var snapshotTimer: LoopTimer?
 
     init(host: SceneHost, cluster: SharedSceneCluster) {
         name = host.definition.name
@@ -225,12 +234,18 @@ final class SharedSceneLink {
     }
 
     /// Reads the snapshot into the mirror, then follows the outbox from there; viewers
-    /// who were served before get the scene again.
-    private func loadMirror() {
+    /// who were served before get the scene again. After a gap the snapshot must reach
+    /// `version` (the entry before the first one left in the outbox): one that lags more
+    /// (the owner writes it at most ``SharedSceneCluster/Configuration/snapshotInterval``
+    /// after its entries) is read again a little later.
+    private func loadMirror(reaching version: Int = 0) {
         connection.send(["HGETALL", keys.snapshot]) { [weak self] result in
             guard let self, !self.isStopped else { return }
-            guard case .success(let value) = result, let fields = Self.fields(value.array ?? []) else {
-                self.cluster.loop.scheduleTimer(after: .milliseconds(100)) { [weak self] in self?.loadMirror() }
+            guard case .success(let value) = result, let fields = Self.fields(value.array ?? []),
+                  (Int(fields["v"] ?? "") ?? 0) >= version else {
+                var retry = Duration.milliseconds(100)
+                if case .success = result { retry = .milliseconds(20) }  // a lagging snapshot
+                self.cluster.loop.scheduleTimer(after: retry) { [weak self] in self?.loadMirror(reaching: version) }
                 return
             }
             if let json = fields["widgets"], let widgets = try? SharedSceneWire.decodeWidgets(json) {
@@ -289,21 +304,21 @@ final class SharedSceneLink {
             }
             guard entryVersion == mirrorVersion + 1 else {
                 cluster.log("shared scene '\(name)': outbox gap (\(mirrorVersion) then \(entryVersion)); reloading")
-                cluster.loop.scheduleTimer(after: .milliseconds(20)) { [weak self] in self?.loadMirror() }
+                loadMirror(reaching: entryVersion - 1)
                 return false
             }
             lastOutID = id
             mirrorVersion = entryVersion
-            let patchJSON = fields["p"] ?? ""
+            let patchJSON = fields.bytes("p") ?? []
             var patch: PatchMessage?
-            if !patchJSON.isEmpty, case .patch(let decoded)? = try? SharedSceneWire.decodeMessage(patchJSON) {
+            if !patchJSON.isEmpty, case .patch(let decoded)? = try? SharedSceneWire.decodeMessage(utf8: patchJSON) {
                 patch = decoded
             }
             var item = SharedScenePatchBatch.Item(patch: patch, patchJSON: patchJSON)
             if fields.field("o", is: cluster.processID), let forwardID = Int(fields["f"] ?? ""),
                let waiting = forwarded[forwardID] {
-                let answerJSON = fields["a"] ?? ""
-                let answer = try? SharedSceneWire.decodeMessage(answerJSON)
+                let answerJSON = fields.bytes("a") ?? []
+                let answer = try? SharedSceneWire.decodeMessage(utf8: answerJSON)
                 if waiting.reply != nil {
                     // An HTTP event: its answer is the response; the patch goes to every viewer here.
                     answerForwarded(forwardID, answer ?? .error(ErrorMessage(code: .badMessage,
@@ -423,11 +438,49 @@ final class SharedSceneLink {
                 self.demote(reason: "could not read the snapshot", release: true)
                 return
             }
-            self.restore(fields)
+            guard fields["widgets"] != nil else { return self.restore(fields, tail: []) }
+            self.readTail(after: fields["out"] ?? "0-0", generation: generation, into: []) { [weak self] tail in
+                self?.restore(fields, tail: tail)
+            }
         }
     }
 
-    private func restore(_ fields: [String: String]) {
+    /// Reads the outbox entries after `id` (the snapshot's): what was committed after it.
+    private func readTail(after id: String, generation: Int, into tail: [SharedSceneStreamEntry],
+                          _ body: @escaping ([SharedSceneStreamEntry]) -> Void) {
+        connection.send(["XREAD", "COUNT", String(cluster.configuration.readBatch), "STREAMS", keys.outbox, id]) { [weak self] result in
+            guard let self, self.isOwner, generation == self.generation else { return }
+            guard case .success(let value) = result else {
+                return self.demote(reason: "could not read the outbox after the snapshot", release: true)
+            }
+            let entries = SharedSceneStreamEntry.entries(in: value)
+            guard let last = entries.last else { return body(tail) }
+            self.readTail(after: last.id, generation: generation, into: tail + entries, body)
+        }
+    }
+
+    /// The snapshot's widgets with the outbox entries after it applied (their versions
+    /// must follow the snapshot's without a gap), the version and the last applied inbox id
+    /// they reach; nil after a gap.
+    static func replay(_ tail: [SharedSceneStreamEntry], onto widgets: [WidgetSnapshot], version: Int,
+                       inboxID: String) -> (widgets: [WidgetSnapshot], version: Int, inboxID: String)? {
+        var mirror = SharedSceneMirror(widgets: widgets)
+        var version = version
+        var inboxID = inboxID
+        for entry in tail {
+            guard let entryVersion = Int(entry["v"] ?? "") else { continue }
+            if entryVersion <= version { continue }
+            guard entryVersion == version + 1 else { return nil }
+            version = entryVersion
+            if let json = entry["p"], !json.isEmpty, case .patch(let patch)? = try? SharedSceneWire.decodeMessage(json) {
+                mirror.apply(patch)
+            }
+            if let id = entry["i"] { inboxID = id }
+        }
+        return (mirror.widgets, version, inboxID)
+    }
+
+    private func restore(_ fields: [String: String], tail: [SharedSceneStreamEntry]) {
         guard let shell = host else { return }
         let host: SceneHost
         do throws(ProtocolError) {
@@ -440,7 +493,14 @@ final class SharedSceneLink {
         engine = host
         let now = Self.now()
         var base = initialWidgets
-        if let json = fields["widgets"], let widgets = try? SharedSceneWire.decodeWidgets(json) {
+        if let json = fields["widgets"], let snapshot = try? SharedSceneWire.decodeWidgets(json) {
+            guard let replayed = Self.replay(tail, onto: snapshot, version: Int(fields["v"] ?? "") ?? 0,
+                                             inboxID: fields["in"] ?? "0-0") else {
+                // Cannot happen while the snapshot is written every outboxMaxLength / 4 entries.
+                demote(reason: "the outbox after the snapshot has a gap", release: true)
+                return
+            }
+            let widgets = replayed.widgets
             base = widgets
             restoreControls(from: widgets, in: host)
             // A scene that keeps state beyond its controls' values encodes it itself.
@@ -448,8 +508,8 @@ final class SharedSceneLink {
                let restoring = host.controller as? StateRestoring {
                 restoring.decodeRestorableState(with: coder)
             }
-            version = Int(fields["v"] ?? "") ?? 0
-            appliedInID = fields["in"] ?? "0-0"
+            version = replayed.version
+            appliedInID = replayed.inboxID
             counts = [:]
             for pair in (fields["counts"] ?? "").split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
@@ -462,6 +522,8 @@ final class SharedSceneLink {
             appliedInID = "0-0"
         }
         committedInID = ""
+        isSnapshotOwed = true
+        entriesSinceSnapshot = 0
         isReady = true
         recount()
         var dropped = host.tree.takeChanges()
@@ -504,12 +566,14 @@ final class SharedSceneLink {
     private func applyInbox(_ entries: [SharedSceneStreamEntry]) {
         guard let host = engine, !entries.isEmpty else { return }
         var countsChanged = false
-        if let newest = entries.last { noteNewestInboxEntry(newest.id) }  // before the older ones' ages
         for fields in entries {
             appliedInID = fields.id
             let origin = fields["o"] ?? ""
             switch fields["k"] {
             case "c":
+                // The batch's newest entry first, so the older ones are aged against it
+                // (a stream id is parsed only for batches with counts).
+                if !countsChanged, let newest = entries.last { noteNewestInboxEntry(newest.id) }
                 counts[origin] = (Int(fields["n"] ?? "") ?? 0, reportedAt(fields.id))
                 countsChanged = true
             case "e":
@@ -568,18 +632,50 @@ final class SharedSceneLink {
         commitHook?.schedule()
     }
 
-    /// One fenced script per loop turn: the outbox entries and the snapshot together.
-    private func commit() {
-        guard isOwner, isReady, let host = engine, !outbox.isEmpty || appliedInID != committedInID else { return }
-        let countsText = counts.map { "\($0.key)=\($0.value.viewers)" }.joined(separator: ";")
-        var state = ""
-        if let restoring = host.controller as? StateRestoring {
-            let coder = StateCoder()
-            restoring.encodeRestorableState(with: coder)
-            state = coder.json
+    /// One fenced script per loop turn: the outbox entries, and the snapshot when it is
+    /// due (``SharedSceneCluster/Configuration/snapshotInterval``), together.
+    private func commit(snapshotting force: Bool = false) {
+        guard isOwner, isReady, let host = engine else { return }
+        let entries = outbox.count / 5
+        guard entries > 0 || appliedInID != committedInID || (force && entriesSinceSnapshot > 0) else { return }
+        let configuration = cluster.configuration
+        let now = Self.now()
+        let interval = Self.nanoseconds(configuration.snapshotInterval)
+        let restoring = host.controller as? StateRestoring
+        // A scene's own encoded state cannot be rebuilt from patches: snapshot every commit.
+        let snapshotting = force || isSnapshotOwed || restoring != nil || now &- lastSnapshotAt >= interval
+            || entriesSinceSnapshot + entries >= max(1, configuration.outboxMaxLength / 4)
+        var arguments = [String(epoch), outboxMaxLength, appliedInID, String(version)]
+        if snapshotting {
+            var state = ""
+            if let restoring {
+                let coder = StateCoder()
+                restoring.encodeRestorableState(with: coder)
+                state = coder.json
+            }
+            let countsText = counts.map { "\($0.key)=\($0.value.viewers)" }.joined(separator: ";")
+            arguments += ["1", SharedSceneWire.encode(host.tree.snapshot()), countsText, state]
+            lastSnapshotAt = now
+            entriesSinceSnapshot = 0
+            isSnapshotOwed = false
+            snapshotTimer?.close()
+            snapshotTimer = nil
+        } else {
+            arguments += ["0", "", "", ""]
+            entriesSinceSnapshot += entries
+            if entriesSinceSnapshot > 0, snapshotTimer == nil {
+                // The tail is not left behind the snapshot longer than the interval, even
+                // when no further commit comes.
+                let generation = self.generation
+                let wait = interval &- min(interval, now &- lastSnapshotAt)
+                snapshotTimer = cluster.loop.scheduleTimer(after: .nanoseconds(Int64(wait))) { [weak self] in
+                    guard let self, generation == self.generation else { return }
+                    self.snapshotTimer = nil
+                    self.commit(snapshotting: true)
+                }
+            }
         }
-        let arguments = [String(epoch), outboxMaxLength, appliedInID, String(version),
-                         SharedSceneWire.encode(host.tree.snapshot()), countsText, state] + outbox
+        arguments += outbox
         outbox.removeAll(keepingCapacity: true)
         committedInID = appliedInID
         let generation = self.generation
@@ -599,6 +695,8 @@ final class SharedSceneLink {
         isReady = false
         generation += 1
         outbox.removeAll()
+        snapshotTimer?.close()
+        snapshotTimer = nil
         counts = [:]
         newestInboxMilliseconds = 0
         inReader?.close()

@@ -9,14 +9,14 @@ struct SharedScenePatchBatch {
     struct Item {
         /// What everyone but its sender gets (nil: nothing changed).
         var patch: PatchMessage?
-        /// `patch` as the owner encoded it.
-        var patchJSON: String
+        /// `patch` as the owner encoded it (UTF-8 JSON).
+        var patchJSON: [UInt8]
         /// The local client that sent the event, if it is still here.
         var sender: SessionClient?
         /// The answer for `sender`.
         var answer: ServerMessage?
         /// `answer` as the owner encoded it (sent as is: no second encoding).
-        var answerJSON: String?
+        var answerJSON: [UInt8]?
     }
 
     private(set) var items: [Item] = []

@@ -30,25 +30,44 @@ enum SharedSceneScripts {
         return 0
         """)
 
-    /// Commits one batch, fenced by the epoch: one `XADD` to the outbox per entry, then
-    /// the snapshot (state after the batch, last applied inbox id, last outbox id), all or
-    /// nothing. So an answer a client can see is always in the snapshot.
-    /// The inbox is trimmed up to the snapshot's id: a new owner never reads before it.
-    /// KEYS: epoch, out, snap, in. ARGV: epoch, maxlen, last inbox id, version, widgets JSON,
-    /// viewer counts, the scene's encoded state (or ""), then 5 fields per entry (version, origin, forward id, answer, patch).
-    /// Returns the last outbox id, or the error `FENCED`.
+    /// Commits one batch, fenced by the epoch: one `XADD` to the outbox per entry, then,
+    /// when asked, the snapshot (state after the batch, last applied inbox id, last outbox
+    /// id), all or nothing. The last entry of a batch also carries the last applied inbox
+    /// id (`i`), so the snapshot may lag the outbox: a new owner loads the snapshot, then
+    /// applies the outbox entries after its `out` and reads the inbox after the last `i`.
+    /// So an answer a client can see is always in the snapshot plus the outbox after it.
+    /// The inbox is trimmed up to the last applied id: a new owner never reads before it
+    /// (what is trimmed past a lagging snapshot is viewer counts only: every event has an
+    /// outbox entry).
+    /// KEYS: epoch, out, snap, in. ARGV: epoch, maxlen, last inbox id, version, "1" to
+    /// write the snapshot (else "0"), widgets JSON, viewer counts, the scene's encoded state
+    /// (or ""), then 5 fields per entry (version, origin, forward id, answer, patch).
+    /// Returns the last outbox id written (nil when none), or the error `FENCED`.
     static let commit = RedisScript("""
         if redis.call('GET', KEYS[1]) ~= ARGV[1] then
           return redis.error_reply('FENCED epoch ' .. ARGV[1] .. ' is stale')
         end
         local last = false
-        for i = 8, #ARGV, 5 do
-          last = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*',
-            'v', ARGV[i], 'o', ARGV[i + 1], 'f', ARGV[i + 2], 'a', ARGV[i + 3], 'p', ARGV[i + 4])
+        local n = #ARGV
+        for i = 9, n, 5 do
+          if i + 5 > n then
+            last = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*',
+              'v', ARGV[i], 'o', ARGV[i + 1], 'f', ARGV[i + 2], 'a', ARGV[i + 3], 'p', ARGV[i + 4], 'i', ARGV[3])
+          else
+            last = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*',
+              'v', ARGV[i], 'o', ARGV[i + 1], 'f', ARGV[i + 2], 'a', ARGV[i + 3], 'p', ARGV[i + 4])
+          end
         end
-        if not last then last = redis.call('HGET', KEYS[3], 'out') or '0-0' end
-        redis.call('HSET', KEYS[3], 'epoch', ARGV[1], 'in', ARGV[3], 'v', ARGV[4], 'widgets', ARGV[5],
-          'counts', ARGV[6], 'state', ARGV[7], 'out', last)
+        if ARGV[5] == '1' then
+          local out = last
+          if not out then
+            -- Only the owner writes the outbox: its newest entry is the newest committed.
+            local newest = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)[1]
+            out = newest and newest[1] or redis.call('HGET', KEYS[3], 'out') or '0-0'
+          end
+          redis.call('HSET', KEYS[3], 'epoch', ARGV[1], 'in', ARGV[3], 'v', ARGV[4], 'widgets', ARGV[6],
+            'counts', ARGV[7], 'state', ARGV[8], 'out', out)
+        end
         redis.call('XTRIM', KEYS[4], 'MINID', '~', ARGV[3])
         return last
         """)

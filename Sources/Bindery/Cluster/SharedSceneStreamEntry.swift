@@ -27,10 +27,17 @@ struct SharedSceneStreamEntry {
         value(of: field)?.string
     }
 
+    /// The bytes of `field` as Redis sent them (no `String` made), or nil.
+    func bytes(_ field: String) -> [UInt8]? {
+        guard let value = value(of: field) else { return nil }
+        if case .bulkString(let bytes?) = value { return bytes }
+        return value.string.map { Array($0.utf8) }
+    }
+
     /// Whether `field` is there and is `text`, compared without making a `String`.
     func field(_ field: String, is text: String) -> Bool {
         guard let value = value(of: field) else { return false }
-        if case .bulkString(let bytes?) = value { return bytes.elementsEqual(text.utf8) }
+        if case .bulkString(let bytes?) = value { return Self.equal(bytes, text) }
         return value.string == text
     }
 
@@ -44,8 +51,16 @@ struct SharedSceneStreamEntry {
     }
 
     private static func matches(_ name: RESPValue, _ field: String) -> Bool {
-        if case .bulkString(let bytes?) = name { return bytes.elementsEqual(field.utf8) }
+        if case .bulkString(let bytes?) = name { return equal(bytes, field) }
         return name.string == field
+    }
+
+    /// Whether `bytes` are `text`'s UTF-8, lengths first (field names are one letter).
+    private static func equal(_ bytes: [UInt8], _ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard bytes.count == utf8.count else { return false }
+        if bytes.count == 1 { return bytes[0] == utf8.first }
+        return bytes.elementsEqual(utf8)
     }
 
     /// The entries of an `XREAD` reply for one stream; empty for a timeout (null). An
