@@ -109,6 +109,7 @@ CLUSTER_ARGS ?=
 test-cluster: deps test-deps
 	$(SWIFT) build --product bindery
 	$(TEST_VENV)/bin/python Tests/Cluster/cluster_test.py .build/debug/bindery --seconds $(CLUSTER_SECONDS) $(CLUSTER_ARGS)
+	$(TEST_VENV)/bin/python Tests/Cluster/sse_close_test.py .build/debug/bindery
 
 # Cluster benchmarks (Benchmarks/cluster_bench.py, release build): echo with and without the
 # store, one shared board over 4 processes, resume after owner death, failover, Redis memory.

@@ -9,7 +9,10 @@ import Logging
 /// patch), `error`, `bye` (then the stream ends). Its `event:` field is the message's
 /// `type`, its `data:` the message's JSON. A comment line every 15 s keeps proxies from
 /// timing it out. An open stream counts as a connection (the session does not expire
-/// while it is open; `board`'s viewers count it).
+/// while it is open; `board`'s viewers count it) until the client leaves: its EOF ends
+/// the stream at once (``HTTPResponder/startEventStream(headers:)``), without waiting for
+/// a write to fail, so a departed viewer stops counting even on a quiet board (through
+/// HAProxy too, with `option abortonclose`, see deploy/haproxy.cfg).
 ///
 /// A scene shared across processes is streamed only once this process's mirror holds
 /// what the owner had acknowledged when the request came (``SessionAPI`` waits for

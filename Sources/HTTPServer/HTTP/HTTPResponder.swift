@@ -43,6 +43,9 @@ public final class HTTPResponder {
 
     weak var connection: HTTPConnection?
     var keepAlive: Bool
+    /// A Server-Sent Events stream: it has no end the client waits for, so the client's
+    /// EOF (even a half-close) means it left and ends the stream at once.
+    var isEventStream = false
     var state = State.pending
     /// For the access record (``HTTPServer/onAccess``): the request, its route, when it
     /// was dispatched, what was sent.
@@ -130,8 +133,16 @@ public final class HTTPResponder {
 
     /// Starts a Server-Sent Events stream (`text/event-stream`, `Cache-Control:
     /// no-cache`); then use ``sendEvent(_:event:id:)``.
+    ///
+    /// The connection keeps reading while the stream is open: the client's EOF (a close
+    /// or a half-close; an SSE client sends nothing after its request) ends the stream at
+    /// once through ``onClose``, without waiting for a write to fail. Returns `false` (and
+    /// closes the connection) if the client had already closed its side.
     @discardableResult
     public func startEventStream(headers: HTTPHeaders = [:]) -> Bool {
+        check()
+        guard case .pending = state else { return false }
+        isEventStream = true
         var headers = headers
         headers.replaceOrAdd(name: "Content-Type", value: "text/event-stream; charset=utf-8")
         headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")

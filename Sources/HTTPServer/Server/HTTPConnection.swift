@@ -138,9 +138,9 @@ final class HTTPConnection {
             switch state {
             case .open:
                 if let current {
-                    // A half-closed client may still want its answer; a stream has no end
-                    // to wait for.
-                    if case .streaming = current.state { close(.clientClosed) }
+                    // A half-closed client may still want its answer; an event stream has
+                    // no end to wait for, so EOF there means the client left.
+                    if current.isEventStream, case .streaming = current.state { close(.clientClosed) }
                 } else {
                     processInput()
                 }
@@ -315,6 +315,12 @@ final class HTTPConnection {
 
     func startStream(status: Int, headers: HTTPHeaders, for responder: HTTPResponder) -> Bool {
         guard responder === current, state == .open else { return false }
+        if responder.isEventStream, peerClosed {
+            // The client left while the handler was getting ready (the EOF came while the
+            // answer was pending): nobody will read the stream, and no later EOF will tell.
+            close(.clientClosed)
+            return false
+        }
         var framing: ResponseHead.Framing
         var remaining = 0
         if let declared = headers["Content-Length"].flatMap(Int.init), declared >= 0 {
