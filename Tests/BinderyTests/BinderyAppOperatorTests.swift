@@ -4,19 +4,7 @@ import XCTest
 
 /// What an operator sees over HTTP: JSON errors under /api/, HTML error pages elsewhere,
 /// /healthz, /metrics.
-final class BinderyAppOperatorTests: XCTestCase {
-    private var server: BinderyTestServer!
-
-    override func setUpWithError() throws {
-        server = try BinderyTestServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
+final class BinderyAppOperatorTests: LiveServerTestCase {
     /// (status, content type, body).
     private func request(_ path: String, _ arguments: [String] = []) throws -> (status: Int, type: String, body: String) {
         let result = try runProcess("/usr/bin/curl", ["-s", "--max-time", "5", "--noproxy", "*",

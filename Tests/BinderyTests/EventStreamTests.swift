@@ -4,19 +4,7 @@ import XCTest
 
 /// `GET /api/sessions/<id>/events` on a real socket: a viewer who leaves a quiet shared
 /// board stops counting in its "N online" at once, not at the next write to its stream.
-final class EventStreamTests: XCTestCase {
-    private var server: BinderyTestServer!
-
-    override func setUpWithError() throws {
-        server = try BinderyTestServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
+final class EventStreamTests: LiveServerTestCase {
     private func newBoardSession() throws -> String {
         let created = try curlRequest("POST", server.baseURL + "/api/sessions", body: #"{"scene":"board"}"#)
         XCTAssertEqual(created.status, 201, created.body)
