@@ -204,6 +204,10 @@ final class SharedSceneClusterTests: SharedSceneClusterTestCase {
         let nodes = try makeNodes(2, configuration: configuration)
         let owner = try waitForOneOwner(nodes)
         let survivor = nodes.first { $0 !== owner }!
+        // The ownership's first commit (viewer counts) writes a snapshot; none after it.
+        XCTAssertTrue(eventually { (try? self.probe.call(["HGET", "bindery:scene:board:snap", "v"]).integer) != nil },
+                      "the ownership's first snapshot")
+        let firstSnapshot = try XCTUnwrap(try probe.call(["HGET", "bindery:scene:board:snap", "v"]).integer)
         for step in 1...12 {
             try sync { nodes[step % 2].viewers[0].slide(to: Double(step) / 100) }
             usleep(3_000)
@@ -213,6 +217,7 @@ final class SharedSceneClusterTests: SharedSceneClusterTestCase {
         let newest = try probe.call(["XREVRANGE", "bindery:scene:board:out", "+", "-", "COUNT", "1"])
         let newestFields = newest.array?.first?.array?[1].array?.compactMap(\.string) ?? []
         let outboxVersion = try XCTUnwrap(newestFields.firstIndex(of: "v").flatMap { Int(newestFields[$0 + 1]) })
+        XCTAssertEqual(snapshotVersion, firstSnapshot, "no snapshot after the first")
         XCTAssertGreaterThanOrEqual(outboxVersion - Int(snapshotVersion), 12, "the snapshot lags the 12 events")
 
         let committed = try sync { (owner.cluster.engineForTesting("board")?.tree.widget(withID: "sharedSlider") as? Slider)?.value }
