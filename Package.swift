@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "EventLoop", "LoopTestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "EventLoop"]),
-        .testTarget(name: "BinderyTests", dependencies: ["Bindery", "RxWidgets", "RxCore", "RxTesting", "HTTPServer", "EventLoop",
+        .testTarget(name: "BinderyTests", dependencies: ["Bindery", "BinderyTesting", "RxWidgets", "RxCore", "RxTesting", "HTTPServer", "EventLoop",
                                                   "Redis", "LoopTestSupport"]),
         .testTarget(name: "BinderyDemoTests", dependencies: ["BinderyDemo", "BinderyTesting", "Bindery", "RxWidgets", "RxCore", "RxTesting"]),
         .testTarget(name: "BinderyTestingTests", dependencies: ["BinderyTesting", "Bindery", "RxWidgets", "RxCore", "RxTesting"]),

@@ -24,9 +24,9 @@ final class SceneHost {
     private var isDispatching = false
     /// Presented alerts: the stack and the widgets added or removed since the last patch.
     var presentation = ScenePresentation()
-    /// Set when this shared scene spans processes (``SharedSceneCluster``): events are
-    /// forwarded to the owner, patches published by it, viewers counted across processes.
-    var sharedLink: SharedSceneLink?
+    /// Where events run and patches go: ``LocalSceneRoute`` unless a cluster links this
+    /// shared scene across processes.
+    var route: SceneRoute = LocalSceneRoute.shared
 
     init(definition: SceneDefinition, scheduler: SchedulerType, flushScheduler: ImmediateSchedulerType,
          hooks: SessionHooks, parameters: [String: String] = [:], screenPath: [String] = []) throws(ProtocolError) {
@@ -88,12 +88,7 @@ final class SceneHost {
     }
 
     func updateViewerCount() {
-        let count = sessions.reduce(0) { $0 + $1.viewerCount }
-        if let sharedLink {
-            sharedLink.localViewersChanged(count)  // the owner sums every process's
-        } else {
-            context.setViewerCount(count)
-        }
+        route.viewersChanged(sessions.reduce(0) { $0 + $1.viewerCount }, of: self)
     }
 
     /// Drops the controller and the widgets, so the `DisposeBag` disposes and
@@ -109,7 +104,7 @@ final class SceneHost {
 
     func sceneMessage(session: Session, resumed: Bool, ack: Int?) -> SceneMessage {
         SceneMessage(session: session.id, scene: definition.name, title: definition.title, resumed: resumed,
-                     widgets: sharedLink?.mirrorWidgets(for: session) ?? tree.snapshot(), layout: layout, ack: ack, description: definition.description)
+                     widgets: route.widgets(of: self, for: session), layout: layout, ack: ack, description: definition.description)
     }
 
     // MARK: - Changes not caused by a client
@@ -132,23 +127,15 @@ final class SceneHost {
         guard !changes.isEmpty || !structure.isEmpty else { return }
         let message = PatchMessage(removed: structure.removed, added: structure.added,
                                    changes: ChangeSet.patchChanges(changes))
-        if let sharedLink {
-            sharedLink.flushed(message, from: self)
-            return
-        }
-        let patch = OutgoingMessage(.patch(message))
-        for session in sessions {
-            session.broadcast(patch, except: except)
-        }
+        route.deliver(flushedPatch: message, of: self, except: except)
     }
 
     // MARK: - Events
 
-    /// Runs `event` (see ``dispatch(_:session:client:)``), or forwards it to the owner of
-    /// a scene shared across processes: then nil, and the answer comes later.
+    /// Runs `event` through the route (see ``dispatch(_:session:client:)``): nil when it
+    /// went elsewhere and its answer comes later.
     func handle(_ event: EventMessage, session: Session, client: SessionClient?) -> ServerMessage? {
-        if let sharedLink { return sharedLink.forward(event, session: session, client: client) }
-        return dispatch(event, session: session, client: client)
+        route.handle(event, on: self, session: session, client: client)
     }
 
     /// Runs `event` from `client` of `session` and returns the answer (a patch with the
@@ -251,7 +238,7 @@ final class SceneHost {
         // Everyone else gets every change; the full list is built only when someone else
         // watches (usually nobody does). Each change becomes a patch change once.
         let othersWatch = (!changes.isEmpty || !structure.isEmpty)
-            && (sharedLink != nil || sessions.contains { $0.hasClient(otherThan: client) })
+            && route.hasOtherViewers(of: self, than: client)
         var all: [PatchChange] = []
         if othersWatch { all.reserveCapacity(changes.count) }
         var own: [PatchChange] = []
@@ -266,15 +253,8 @@ final class SceneHost {
             own.append(patch)
         }
         if othersWatch {
-            let patch = PatchMessage(removed: structure.removed, added: structure.added, changes: all)
-            if let sharedLink {
-                sharedLink.capture(patch, from: self)  // published by the owner for every process
-            } else {
-                let broadcast = OutgoingMessage(.patch(patch))
-                for other in sessions {
-                    other.broadcast(broadcast, except: client)
-                }
-            }
+            route.deliver(eventPatch: PatchMessage(removed: structure.removed, added: structure.added, changes: all),
+                          of: self, except: client)
         }
 
         if let failure = errors.bindingErrors.first {

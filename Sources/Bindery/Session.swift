@@ -11,14 +11,18 @@ import RxWidgets
 /// session stops or restarts it, and when it fires the session ends: its view controller
 /// is released, so its `DisposeBag` disposes and `rx.deallocated` fires.
 ///
-/// Driving it in-process (what `BinderyTesting` does):
+/// Every message it receives goes through its ``SessionDurability`` (with a store, the
+/// answer waits for the write), so there is one event path. Driving it in-process:
 ///
 /// ```swift
 /// let session = try store.createSession(scene: "echo")
-/// let answer = session.handle(.event(EventMessage(seq: 1, target: "input",
-///                                                 event: "editingChanged", value: .string("hi"))))
-/// // answer == .patch(PatchMessage(ack: 1, changes: [output.text = "HI"]))
+/// session.handle(.event(EventMessage(seq: 1, target: "input", event: "editingChanged",
+///                                    value: .string("hi"))), from: nil) { answer in
+///     // answer == .patch(PatchMessage(ack: 1, changes: [output.text = "HI"]))
+/// }
 /// ```
+///
+/// (`BinderyTesting` adds a synchronous `handle(text:)` for tests of store-less sessions.)
 ///
 /// Loop-confined.
 public final class Session {
@@ -47,8 +51,9 @@ public final class Session {
 
     var graceTimer: Disposable?
     var rateLimiter: RateLimiter?
-    /// The durable side (epoch, answers waiting for the store); nil without a store.
-    var journal: SessionJournal?
+    /// How accepted events are made durable before they are answered: not at all
+    /// without a store; the session's journal with one.
+    var durability: SessionDurability = ImmediateDurability.shared
 
     init(id: String, host: SceneHost, clientAddress: String?, createdAt: Date) {
         self.id = id
@@ -94,29 +99,43 @@ public final class Session {
             return SceneMessage(session: id, scene: scene.name, title: scene.title, resumed: resumed, widgets: [], ack: ack)
         }
         var message = host.sceneMessage(session: self, resumed: resumed, ack: ack)
-        if resumed, journal?.isRestoredInexactly == true { message.restored = false }
+        if resumed, durability.isRestoredInexactly { message.restored = false }
         return message
     }
 
-    /// Handles one client message given as JSON text and returns the answer to send
-    /// back to that client: a `patch` or `error` for an event (with `ack` = its `seq`),
-    /// a `scene` for `resync`, `bye` for `bye`; an `error` (`bad-json`, `bad-message`,
-    /// `unknown-type`) for text that is not a valid message.
+    /// Handles one client message given as JSON text and gives `reply` the answer for
+    /// that client: a `patch` or `error` for an event (with `ack` = its `seq`), a `scene`
+    /// for `resync`, nil for `bye` from a connection (`bye` without one); an `error`
+    /// (`bad-json`, `bad-message`, `unknown-type`) for text that is not a valid message.
+    /// Without a store the answer comes at once; with one, once the store has the event
+    /// (write before ack), in the order the messages came.
     ///
     /// - Parameter client: the connection it came from (it is not echoed its own
     ///   value, and others get the changes); nil for a one-off HTTP request.
-    public func handle(text: String, from client: SessionClient? = nil) -> ServerMessage? {
+    public func handle(text: String, from client: SessionClient?, reply: @escaping (ServerMessage?) -> Void) {
+        receive(text: text, from: client, reply: .handler(reply))
+    }
+
+    /// Handles one decoded client message; see ``handle(text:from:reply:)``.
+    public func handle(_ message: ClientMessage, from client: SessionClient?, reply: @escaping (ServerMessage?) -> Void) {
+        durability.handle(message, of: self, from: client, reply: .handler(reply))
+    }
+
+    /// The one way in for a message given as text: decoded, then through ``durability``.
+    @inline(__always)
+    func receive(text: String, from client: SessionClient?, reply: SessionReply) {
         switch MessageDecoder.decode(text) {
         case .success(let message):
-            return handle(message, from: client)
+            durability.handle(message, of: self, from: client, reply: reply)
         case .failure(let failure):
             store?.metrics.countError(failure.error.code)
-            return .error(ErrorMessage(ack: failure.seq, failure.error))
+            durability.answer(.error(ErrorMessage(ack: failure.seq, failure.error)), reply: reply)
         }
     }
 
-    /// Handles one decoded client message; see ``handle(text:from:)``.
-    public func handle(_ message: ClientMessage, from client: SessionClient? = nil) -> ServerMessage? {
+    /// Runs one decoded client message now and returns its answer (nil: none, or it comes
+    /// later through the scene's route). The durability decides when the answer goes out.
+    func apply(_ message: ClientMessage, from client: SessionClient?) -> ServerMessage? {
         if client == nil { store?.touch(self) }
         switch message {
         case .event(let event):
@@ -239,11 +258,23 @@ public final class Session {
     /// waiting for the store, as ``broadcast(_:except:)`` does).
     @inline(__always)
     func broadcast(_ message: OutgoingMessage, where include: (SessionClient) -> Bool) {
-        if let journal, journal.isHolding {
-            for client in clients where include(client) { journal.hold(message, for: client) }
+        if durability.isHolding {
+            for client in clients where include(client) { durability.hold(message, for: client) }
             return
         }
         for client in clients where include(client) {
+            client.send(message)
+        }
+    }
+
+    /// The close reason (code 4001) of a session that another process took over.
+    static let movedReason = "session moved"
+
+    /// Sends `message` to `client` behind the answers waiting for the store.
+    func send(_ message: OutgoingMessage, to client: SessionClient) {
+        if durability.isHolding {
+            durability.hold(message, for: client)
+        } else {
             client.send(message)
         }
     }

@@ -40,23 +40,13 @@ public final class SessionClient {
     /// A store-backed session answers once the store has the event (write before ack).
     public func receive(text: String) {
         guard isConnected, let session else { return }
-        guard session.journal == nil else {
-            return session.handle(text: text, from: self) { [weak self] in if let answer = $0 { self?.send(answer) } }
-        }
-        if let answer = session.handle(text: text, from: self) {
-            send(answer)
-        }
+        session.receive(text: text, from: self, reply: .client(self))
     }
 
     /// Handles a message this client sent, as ``receive(text:)`` does.
     public func receive(_ message: ClientMessage) {
         guard isConnected, let session else { return }
-        guard session.journal == nil else {
-            return session.handle(message, from: self) { [weak self] in if let answer = $0 { self?.send(answer) } }
-        }
-        if let answer = session.handle(message, from: self) {
-            send(answer)
-        }
+        session.durability.handle(message, of: session, from: self, reply: .client(self))
     }
 
     /// Reports a binary frame: answered with a `binary-not-supported` error.

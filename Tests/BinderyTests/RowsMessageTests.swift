@@ -1,4 +1,5 @@
 @testable import Bindery
+import BinderyTesting
 import Foundation
 import RxCore
 import RxTesting

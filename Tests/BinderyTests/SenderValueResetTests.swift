@@ -1,4 +1,5 @@
 import Bindery
+import BinderyTesting
 import RxCore
 import RxTesting
 import RxWidgets

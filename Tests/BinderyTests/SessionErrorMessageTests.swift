@@ -1,4 +1,5 @@
 import Bindery
+import BinderyTesting
 import RxTesting
 import RxWidgets
 import XCTest

@@ -1,5 +1,6 @@
 @testable import Bindery
 import EventLoop
+import BinderyTesting
 import Foundation
 import LoopTestSupport
 import Redis

@@ -187,11 +187,9 @@ final class SessionAPI {
     private func answer(to text: String, session: Session, _ reply: @escaping (String) -> Void) {
         guard !session.isEnded else { return reply(MessageEncoder.encode(.bye(reason: session.endReason ?? "ended"))) }
         let encoded = { (answer: ServerMessage?) in reply(answer.map { MessageEncoder.encode($0) } ?? "null") }
-        if let link = session.host?.sharedLink {
-            // A scene shared across processes: the owner answers, through the outbox.
-            return link.answering(encoded) { session.handle(text: text, from: nil) }
-        }
-        session.handle(text: text, from: nil, reply: encoded)
+        // A scene shared across processes answers later, through its owner's outbox.
+        let route = session.host?.route ?? LocalSceneRoute.shared
+        route.answering(encoded) { session.handle(text: text, from: nil, reply: $0) }
     }
 
     // MARK: - Helpers
@@ -229,13 +227,13 @@ final class SessionAPI {
     /// Runs `serve` once `session`'s scene may be read: at once, except for a scene shared
     /// across processes, whose mirror first catches up with what the owner's outbox held
     /// when the request came — read-your-writes, as for a WebSocket's `scene`
-    /// (``SharedSceneLink/whenCurrent(_:)``): an event acknowledged through another process
+    /// (``SceneRoute/whenCurrent(_:)``): an event acknowledged through another process
     /// is in what this one answers. When that cannot be shown (Redis did not answer, the
     /// wait ran out, the link stopped) the answer is a 503 `store-unavailable` through
     /// `refuse`, never a stale scene.
     private func whenCurrent(_ session: Session, _ refuse: @escaping (HTTPResponse) -> Void, serve: @escaping () -> Void) {
-        guard let link = session.host?.sharedLink else { return serve() }
-        link.whenCurrent { isCurrent in
+        guard let route = session.host?.route else { return serve() }
+        route.whenCurrent { isCurrent in
             guard isCurrent else {
                 return refuse(Self.errorResponse(503, code: ErrorCode.storeUnavailable.rawValue,
                                                  message: "the shared scene is catching up; try again"))

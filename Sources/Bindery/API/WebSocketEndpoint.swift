@@ -85,11 +85,11 @@ final class WebSocketEndpoint {
             case .success(let (session, resumed)):
                 guard !upgrade.isClosed else { return }
                 // A shared scene's mirror first catches up with what this client may
-                // already have had acknowledged (SharedSceneLink+Current.swift).
-                guard let link = session.host?.sharedLink else {
+                // already have had acknowledged (its route's whenCurrent).
+                guard let route = session.host?.route else {
                     return acceptUpgrade(upgrade, request: request, accept: accept, session: session, resumed: resumed, address: address)
                 }
-                link.whenCurrent { [self] isCurrent in
+                route.whenCurrent { [self] isCurrent in
                     guard !upgrade.isClosed else { return }
                     guard isCurrent else {
                         // Never a scene older than what the client may have had acknowledged.

@@ -13,9 +13,9 @@ final class SessionJournal {
     final class Pending {
         var answer: ServerMessage?
         var isDone = false
-        let reply: (ServerMessage?) -> Void
+        let reply: SessionReply
 
-        init(reply: @escaping (ServerMessage?) -> Void) {
+        init(reply: SessionReply) {
             self.reply = reply
         }
     }
@@ -140,7 +140,7 @@ final class SessionJournal {
 
     /// Queues an answer slot (before the event is dispatched, so whatever dispatch sends
     /// lands behind it).
-    func begin(reply: @escaping (ServerMessage?) -> Void) -> Pending {
+    func begin(reply: SessionReply) -> Pending {
         let pending = Pending(reply: reply)
         outbox.append(.answer(pending))
         return pending
@@ -154,7 +154,7 @@ final class SessionJournal {
     }
 
     /// Answers `reply` in order: at once when nothing waits.
-    func answer(_ answer: ServerMessage?, reply: @escaping (ServerMessage?) -> Void) {
+    func answer(_ answer: ServerMessage?, reply: SessionReply) {
         guard isHolding else { return reply(answer) }
         finish(begin(reply: reply), answer: answer)
     }

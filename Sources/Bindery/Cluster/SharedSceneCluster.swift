@@ -119,7 +119,7 @@ public final class SharedSceneCluster {
         guard !isStopped, links[host.definition.name] == nil else { return }
         let link = SharedSceneLink(host: host, cluster: self)
         links[host.definition.name] = link
-        host.sharedLink = link
+        host.route = link
         link.start()
     }
 

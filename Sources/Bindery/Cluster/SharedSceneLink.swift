@@ -489,7 +489,7 @@ final class SharedSceneLink {
             demote(reason: "the scene could not be built: \(error.message)", release: true)
             return
         }
-        host.sharedLink = self
+        host.route = self
         engine = host
         let now = Self.now()
         var base = initialWidgets
@@ -703,7 +703,7 @@ final class SharedSceneLink {
         inReader = nil
         // What it applied past the last commit must not survive: the next takeover
         // builds the scene afresh from the snapshot.
-        engine?.sharedLink = nil
+        engine?.route = LocalSceneRoute.shared
         engine?.dispose()
         engine = nil
         if release {

@@ -1,0 +1,46 @@
+import RxWidgets
+
+/// A linked scene's route: its edge forwards events to the owner and serves the mirror;
+/// the owner's engine publishes what its events and timers change.
+extension SharedSceneLink: SceneRoute {
+    func handle(_ event: EventMessage, on host: SceneHost, session: Session, client: SessionClient?) -> ServerMessage? {
+        forward(event, session: session, client: client)
+    }
+
+    /// Always: every process's viewers get the owner's patches.
+    func hasOtherViewers(of host: SceneHost, than client: SessionClient?) -> Bool {
+        true
+    }
+
+    func deliver(eventPatch patch: PatchMessage, of host: SceneHost, except client: SessionClient?) {
+        capture(patch, from: host)
+    }
+
+    func deliver(flushedPatch patch: PatchMessage, of host: SceneHost, except client: SessionClient?) {
+        flushed(patch, from: host)
+    }
+
+    func viewersChanged(_ count: Int, of host: SceneHost) {
+        localViewersChanged(count)  // the owner sums every process's
+    }
+
+    func widgets(of host: SceneHost, for session: Session) -> [WidgetSnapshot] {
+        mirrorWidgets(for: session)
+    }
+
+    func answering(_ reply: @escaping (ServerMessage?) -> Void,
+                   _ body: (_ reply: @escaping (ServerMessage?) -> Void) -> Void) {
+        answering(reply) {
+            // A shared session answers at once (it has no journal), or not at all when the
+            // event was forwarded.
+            var answer: ServerMessage?
+            body { answer = $0 }
+            return answer
+        }
+    }
+}
+
+extension SceneHost {
+    /// The link of a shared scene that spans processes; nil for a local one.
+    var sharedLink: SharedSceneLink? { route as? SharedSceneLink }
+}
