@@ -105,18 +105,14 @@ public final class SessionStore {
     public let metrics: Metrics
     /// Session lifecycle log lines (created, resumed, expired...); none by default.
     public var logger: ((String) -> Void)?
-    /// Where per-connection sessions are made durable (`--store`); nil: memory only.
-    public let persistence: SessionPersistence?
-    /// Makes shared scenes span every process on the same Redis; nil (the default): each
-    /// process has its own instance of a shared scene. Set it before the first session.
-    public var sharedScenes: SharedSceneCluster?
+    /// The durable side (session persistence, shared scenes across processes), set by
+    /// the cluster; nil: sessions live in memory only.
+    var backing: SessionStoreBacking?
 
     var byID: [String: Session] = [:]
     var perAddress: [String: Int] = [:]
     private var sharedHosts: [String: SceneHost] = [:]
     let hooks: SessionHooks
-    /// Loop-confined state of the durable side (takeovers in flight, draining).
-    var durable = DurableState()
     private var generator = SystemRandomNumberGenerator()
 
     /// A store for `registry`'s scenes.
@@ -127,9 +123,8 @@ public final class SessionStore {
     public init(registry: SceneRegistry, configuration: Configuration = Configuration(),
                 scheduler: SchedulerType = MainScheduler.instance,
                 flushScheduler: ImmediateSchedulerType = MainScheduler.asyncInstance,
-                metrics: Metrics = Metrics(), persistence: SessionPersistence? = nil) {
+                metrics: Metrics = Metrics()) {
         self.registry = registry
-        self.persistence = persistence
         self.configuration = configuration
         self.scheduler = scheduler
         self.flushScheduler = flushScheduler
@@ -137,7 +132,6 @@ public final class SessionStore {
         self.hooks = SessionHooks(metrics: metrics)
         BindingErrorRouter.install()
         if configuration.strictBindingErrors { BindingErrorRouter.strict = true }
-        if persistence != nil { startPersistence() }
     }
 
     // MARK: - Creating, finding, resuming
@@ -157,7 +151,7 @@ public final class SessionStore {
     func createSession(scene name: String, parameters: [String: String], screenPath: [String],
                                clientAddress: String?, token: String?) throws(SessionError) -> Session {
         guard let definition = registry.scene(named: name) else { throw .unknownScene(name) }
-        if let persistence, definition.sharing == .perConnection, !persistence.isAvailable || isDraining {
+        if definition.sharing == .perConnection, backing?.refusesNewSessions == true {
             throw .storeUnavailable
         }
         guard byID.count < configuration.maxSessions else {
@@ -188,8 +182,7 @@ public final class SessionStore {
         metrics.sessionsCreated += 1
         log("session \(session.shortID) created (\(name)\(clientAddress.map { ", " + $0 } ?? ""))")
         startGraceTimer(session)
-        if persistence != nil, definition.sharing == .perConnection { persist(session) }
-        if persistence != nil, sharedScenes != nil, definition.sharing == .shared, token == nil { recordShared(session) }
+        backing?.created(session, minted: token == nil)
         return session
     }
 
@@ -214,10 +207,10 @@ public final class SessionStore {
         }
         // A shared scene's session holds nothing of its own: when the scene spans
         // processes, any process resumes it under the same token.
-        if let token, sharedScenes != nil, byID[token] == nil, registry.scene(named: name)?.sharing == .shared,
+        if let token, backing?.spansProcesses == true, byID[token] == nil, registry.scene(named: name)?.sharing == .shared,
            Self.isWellFormed(token: token) {
             let session = try createSession(scene: name, parameters: [:], screenPath: [], clientAddress: clientAddress, token: token)
-            adoptShared(session)
+            backing?.resumedShared(session)
             metrics.sessionsResumed += 1
             log("session \(session.shortID) resumed (\(name), shared across processes)")
             return (session, true)
@@ -245,11 +238,7 @@ public final class SessionStore {
         }
         metrics.sessionsEnded += 1
         log("session \(session.shortID) ended (\(reason))")
-        // Ended sessions leave no keys; a shutdown leaves them for another process.
-        let sharedEpoch = durable.sharedRecords.removeValue(forKey: session.id)
-        if let epoch = session.journal?.epoch ?? sharedEpoch, reason != "shutdown", reason != Session.movedReason {
-            deleteKeys(token: session.id, epoch: epoch)
-        }
+        backing?.ending(session, reason: reason)
         session.finish(reason: reason)
     }
 
@@ -302,7 +291,7 @@ public final class SessionStore {
                                  parameters: shared ? [:] : parameters, screenPath: shared ? [] : screenPath)
         if shared {
             sharedHosts[definition.name] = host
-            sharedScenes?.attach(host)
+            backing?.built(sharedHost: host)
         }
         return host
     }
@@ -361,4 +350,24 @@ public final class SessionStore {
     func log(_ line: String) {
         logger?(line)
     }
+}
+
+/// The durable side of a ``SessionStore`` (session persistence, shared scenes across
+/// processes), which the cluster keeps: told what happens to sessions, asked before new
+/// ones are made. Loop-confined.
+protocol SessionStoreBacking: AnyObject {
+    /// Whether new sessions of per-connection scenes are refused now (the store is
+    /// unavailable, or the server drains).
+    var refusesNewSessions: Bool { get }
+    /// Whether a shared scene's session may be resumed here under a token another
+    /// process made (the shared scenes span processes).
+    var spansProcesses: Bool { get }
+    /// `session` was made here: under a new token (`minted`), or one resumed or taken over.
+    func created(_ session: Session, minted: Bool)
+    /// A shared scene's session was resumed here under a token no session here held.
+    func resumedShared(_ session: Session)
+    /// `session` is ending for `reason` (its clients not yet told).
+    func ending(_ session: Session, reason: String)
+    /// A shared scene's one instance here was built.
+    func built(sharedHost host: SceneHost)
 }

@@ -25,9 +25,95 @@ struct DurableState {
     var creating: [String: [(Bool) -> Void]] = [:]
 }
 
+/// A store's durable side: its persistence, its shared scenes across processes, and the
+/// state of both (``DurableState``). The store tells it what happens to its sessions
+/// (``SessionStoreBacking``). Loop-confined.
+final class DurableSessions: SessionStoreBacking {
+    unowned let store: SessionStore
+    let persistence: SessionPersistence?
+    var sharedScenes: SharedSceneCluster?
+    var state = DurableState()
+
+    init(store: SessionStore, persistence: SessionPersistence?) {
+        self.store = store
+        self.persistence = persistence
+    }
+
+    var refusesNewSessions: Bool {
+        guard let persistence else { return false }
+        return !persistence.isAvailable || state.isDraining
+    }
+
+    var spansProcesses: Bool { sharedScenes != nil }
+
+    func created(_ session: Session, minted: Bool) {
+        guard persistence != nil else { return }
+        if session.scene.sharing == .perConnection { store.persist(session) }
+        if sharedScenes != nil, session.scene.sharing == .shared, minted { store.recordShared(session) }
+    }
+
+    func resumedShared(_ session: Session) {
+        store.adoptShared(session)
+    }
+
+    func ending(_ session: Session, reason: String) {
+        // Ended sessions leave no keys; a shutdown leaves them for another process.
+        let sharedEpoch = state.sharedRecords.removeValue(forKey: session.id)
+        if let epoch = session.journal?.epoch ?? sharedEpoch, reason != "shutdown", reason != Session.movedReason {
+            store.deleteKeys(token: session.id, epoch: epoch)
+        }
+    }
+
+    func built(sharedHost host: SceneHost) {
+        sharedScenes?.attach(host)
+    }
+}
+
 /// Sessions made durable through a ``SessionPersistence``: creation, takeover by token,
 /// TTL refresh, recovery after store trouble, and the drain on shutdown.
 extension SessionStore {
+    /// A store whose per-connection sessions are made durable through `persistence`
+    /// (`--store`; nil: memory only). See ``init(registry:configuration:scheduler:flushScheduler:metrics:)``.
+    public convenience init(registry: SceneRegistry, configuration: Configuration = Configuration(),
+                            scheduler: SchedulerType = MainScheduler.instance,
+                            flushScheduler: ImmediateSchedulerType = MainScheduler.asyncInstance,
+                            metrics: Metrics = Metrics(), persistence: SessionPersistence?) {
+        self.init(registry: registry, configuration: configuration, scheduler: scheduler, flushScheduler: flushScheduler,
+                  metrics: metrics)
+        guard persistence != nil else { return }
+        backing = DurableSessions(store: self, persistence: persistence)
+        startPersistence()
+    }
+
+    /// The durable side, if any.
+    var durableSessions: DurableSessions? { backing as? DurableSessions }
+
+    /// Where per-connection sessions are made durable (`--store`); nil: memory only.
+    public var persistence: SessionPersistence? { durableSessions?.persistence }
+
+    /// Makes shared scenes span every process on the same Redis; nil (the default): each
+    /// process has its own instance of a shared scene. Set it before the first session.
+    public var sharedScenes: SharedSceneCluster? {
+        get { durableSessions?.sharedScenes }
+        set {
+            if durableSessions == nil { backing = DurableSessions(store: self, persistence: nil) }
+            durableSessions?.sharedScenes = newValue
+        }
+    }
+
+    /// The durable side's state (an empty one without a store).
+    var durable: DurableState {
+        get { durableSessions?.state ?? DurableState() }
+        _modify {
+            if let durableSessions {
+                yield &durableSessions.state
+            } else {
+                var scratch = DurableState()
+                yield &scratch
+            }
+        }
+    }
+
     /// Whether the store is draining (shutting down): events are answered
     /// `store-unavailable` so the client sends them again to the next server.
     public var isDraining: Bool { durable.isDraining }
