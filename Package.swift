@@ -63,17 +63,30 @@ let package = Package(
         // Measures RedisConnection beside redis-benchmark (Benchmarks/README.md).
         .executableTarget(name: "redis-bench", dependencies: ["Redis", "EventLoop"], swiftSettings: hotPath),
         .executableTarget(name: "wsecho", dependencies: ["HTTPServer", "EventLoop"]),
-        // Layer 3: scenes, sessions, the wire protocol, the HTTP API.
-        // Its browser client (Client/: bindery.js, bindery.css, index.html, scene.html) is a
-        // resource, served by BinderyApp under the app's own public directory.
-        .target(name: "Bindery", dependencies: [
-                    "RxCore", "RxWidgets", "HTTPServer", "EventLoop", "Redis",
+        // Layer 3, bottom up; the compiler keeps the arrows pointing down (docs/Architecture.md).
+        // The wire protocol: messages, their one JSON codec.
+        .target(name: "BinderyProtocol", dependencies: ["RxCore", "RxWidgets"], swiftSettings: hotPath),
+        // Scenes, sessions, hosts: no Redis, HTTP or logging.
+        .target(name: "BinderyRuntime", dependencies: ["BinderyProtocol", "RxCore", "RxWidgets"], swiftSettings: hotPath),
+        // Durable sessions and shared scenes across processes, on Redis.
+        .target(name: "BinderyCluster", dependencies: [
+                    "BinderyRuntime", "BinderyProtocol", "RxCore", "RxWidgets", "EventLoop", "Redis",
+                    .product(name: "CoreMetrics", package: "swift-metrics"),
+                ], swiftSettings: hotPath),
+        // The HTTP app, its API, the command line, logs and metrics. Its browser client
+        // (Client/: bindery.js, bindery.css, index.html, scene.html) is a resource, served
+        // by BinderyApp under the app's own public directory.
+        .target(name: "BinderyServer", dependencies: [
+                    "BinderyCluster", "BinderyRuntime", "BinderyProtocol", "RxCore", "RxWidgets", "HTTPServer",
+                    "EventLoop", "Redis",
                     .product(name: "ArgumentParser", package: "swift-argument-parser"),
                     .product(name: "Logging", package: "swift-log"),
                     .product(name: "CoreMetrics", package: "swift-metrics"),
                     .product(name: "Prometheus", package: "swift-prometheus"),
                 ],
                 resources: [.copy("Client")], swiftSettings: hotPath),
+        // What apps import: the four above under one name.
+        .target(name: "Bindery", dependencies: ["BinderyServer", "BinderyCluster", "BinderyRuntime", "BinderyProtocol"]),
         // The demo app's scenes (RxCocoa-style view controllers), registered by `bindery`.
         .target(name: "BinderyDemo", dependencies: ["Bindery", "RxCore", "RxWidgets"], swiftSettings: hotPath),
         // Drive a scene in-process for users' tests (like Phoenix's LiveViewTest).

@@ -1,4 +1,5 @@
 @testable import Bindery
+@testable import BinderyServer
 import Foundation
 import XCTest
 

@@ -1,4 +1,5 @@
 @testable import Bindery
+@testable import BinderyCluster
 import RxCore
 import RxTesting
 import RxWidgets

@@ -1,4 +1,4 @@
-"""Browser smoke test of the browser client (Sources/Bindery/Client: bindery.js, scene.html,
+"""Browser smoke test of the browser client (Sources/BinderyServer/Client: bindery.js, scene.html,
 index.html) in headless Chromium.
 
 Runs against BINDERY_URL if set (e.g. http://127.0.0.1:8080), else starts

@@ -1,0 +1,22 @@
+import BinderyProtocol
+import RxWidgets
+
+extension SceneHost {
+    /// Adds the widgets attached to `widgets` — gesture recognizers and refresh controls
+    /// (``View/attachedWidgets``) — to the tree (fresh ids such as
+    /// `tapGestureRecognizer-4`, unless already in it), so clients see them and can report
+    /// their events. Also lets the controller's root view end editing in this tree
+    /// (`view.endEditing(_:)`). Returns the ones added.
+    @discardableResult
+    func addGestureRecognizers(of widgets: [View]) -> [View] {
+        if let root = controller?.view { tree.setEditingRoot(root) }
+        var added: [View] = []
+        for widget in widgets {
+            for attached in widget.attachedWidgets where tree.widget(withID: attached.id) !== attached {
+                attached.id = ""
+                if (try? tree.add(attached)) != nil { added.append(attached) }
+            }
+        }
+        return added
+    }
+}
