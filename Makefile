@@ -5,7 +5,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run cluster test-cluster bench-cluster test test-browser test-examples test-reliability soak test-tsan test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message fuzz-message-run fuzz-resp bench clean
+.PHONY: deps build run cluster test-cluster bench-cluster test test-browser test-client test-examples test-reliability soak test-tsan test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message fuzz-message-run fuzz-resp bench clean
 
 deps:
 	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
@@ -48,6 +48,7 @@ test-deps:
 test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) test-client
 	$(MAKE) test-browser
 	$(MAKE) test-examples
 	$(MAKE) test-reliability
@@ -59,6 +60,16 @@ test: deps test-deps
 test-browser: deps test-deps
 	$(SWIFT) build --product bindery
 	$(TEST_VENV)/bin/python -m unittest discover -s Tests/Browser -p 'test_*.py' -v
+
+# The browser client's logic under Node's test runner (Tests/Client/*.test.mjs: a DOM shim
+# and a fake WebSocket, no browser, no npm), with the golden wire files of Tests/Golden.
+# Installs Debian's nodejs when there is no node.
+test-client:
+	@command -v node >/dev/null || { \
+		echo "make: installing nodejs (no node found)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs; }
+	node --test Tests/Client/
 
 # The example apps (Examples/*, each its own package depending on this one by path): build,
 # their XCTests, their browser tests (headless Chromium); then docs/GettingStarted.md's
