@@ -10,8 +10,8 @@ from .checks import Checks
 from .httpapi import EventStream, HTTPFailed, http_get, metrics, parse_metrics, request, request_sync
 from .model import Model, apply_patch, apply_rows, scene_props
 from .process import HOST, ROOT, Bindery, RedisServer, fds, free_port, redis_cli, rss_kib, wait_http, wait_port
-from .websocket import Client, Closed, frame
+from .websocket import ZERO_KEY, Client, Closed, frame
 
 __all__ = ["Checks", "EventStream", "HTTPFailed", "http_get", "metrics", "parse_metrics", "request", "request_sync", "Model", "apply_patch",
            "apply_rows", "scene_props", "HOST", "ROOT", "Bindery", "RedisServer", "fds", "free_port", "redis_cli", "rss_kib",
-           "wait_http", "wait_port", "Client", "Closed", "frame"]
+           "wait_http", "wait_port", "ZERO_KEY", "Client", "Closed", "frame"]

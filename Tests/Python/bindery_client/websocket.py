@@ -46,7 +46,7 @@ class Client:
     def __init__(self, reader, writer, status, headers, key=None):
         self.reader, self.writer, self.status, self.headers = reader, writer, status, headers
         self.key = key
-        self.buffer = bytearray()
+        self.buffer, self.offset = bytearray(), 0
         self.seq = 0
         self.token = None
         self.model = None
@@ -103,31 +103,34 @@ class Client:
     # -- receiving ------------------------------------------------------------------------
 
     def _frame(self):
-        """(opcode, payload) of the first whole frame in the buffer, or None."""
-        buf = self.buffer
-        if len(buf) < 2:
+        """(opcode, payload) of the next whole frame in the buffer, or None. Frames are
+        read past by an offset: a bulk read may hold thousands."""
+        buf, i = self.buffer, self.offset
+        if len(buf) - i < 2:
             return None
-        n, i = buf[1] & 0x7F, 2
+        n, at = buf[i + 1] & 0x7F, i + 2
         if n == 126:
-            if len(buf) < 4:
+            if len(buf) - i < 4:
                 return None
-            (n,), i = struct.unpack_from("!H", buf, 2), 4
+            (n,), at = struct.unpack_from("!H", buf, i + 2), i + 4
         elif n == 127:
-            if len(buf) < 10:
+            if len(buf) - i < 10:
                 return None
-            (n,), i = struct.unpack_from("!Q", buf, 2), 10
-        if len(buf) < i + n:
+            (n,), at = struct.unpack_from("!Q", buf, i + 2), i + 10
+        if len(buf) < at + n:
             return None
-        opcode, payload = buf[0] & 0x0F, bytes(buf[i:i + n])
-        del buf[:i + n]
-        return opcode, payload
+        self.offset = at + n
+        return buf[i] & 0x0F, bytes(buf[at:at + n])
 
     async def recv_raw(self, timeout=5.0):
         """The next text message's bytes; answers pings; raises Closed on a close frame or
-        EOF, asyncio.TimeoutError when nothing came for `timeout` (the stream stays good)."""
+        EOF, asyncio.TimeoutError when nothing came for `timeout` (None: no limit; the
+        stream stays good)."""
         while True:
             got = self._frame()
             if got is None:
+                del self.buffer[:self.offset]
+                self.offset = 0
                 try:
                     data = await asyncio.wait_for(self.reader.read(1 << 20), timeout)
                 except ConnectionError as error:
@@ -144,6 +147,14 @@ class Client:
                 self.writer.write(frame(0xA, payload, self.key))
             elif opcode == 0x1:
                 return payload
+
+    async def payloads(self):
+        """Yields every text message's bytes, without a timeout, until the connection ends."""
+        try:
+            while True:
+                yield await self.recv_raw(timeout=None)
+        except Closed:
+            return
 
     async def recv(self, timeout=5.0):
         """The next text message as JSON (see recv_raw)."""
