@@ -37,7 +37,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Tests", "Cluster"))
-from cluster import HOST, Cluster  # noqa: E402
+from cluster import HOST, Cluster  # noqa: E402  (puts Tests/Python on the path)
+from bindery_client import ZERO_KEY, Client  # noqa: E402
 
 WSLOAD_SRC = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "bench", "wsload", "wsload.c")
 for candidate in [WSLOAD_SRC, "/work/shared/bench/wsload/wsload.c"]:
@@ -74,80 +75,14 @@ def ms(seconds):
 
 # ------------------------------------------------------------------------ a lean client
 
-def frame(payload):
-    """A client text frame with a zero mask (allowed: the key is any 32 bits)."""
-    n = len(payload)
-    if n < 126:
-        head = bytes([0x81, 0x80 | n])
-    elif n <= 0xFFFF:
-        head = bytes([0x81, 0x80 | 126]) + n.to_bytes(2, "big")
-    else:
-        head = bytes([0x81, 0x80 | 127]) + n.to_bytes(8, "big")
-    return head + b"\0\0\0\0" + payload
-
-
-class Conn:
-    """A WebSocket that hands every text message to `on_message` (JSON parsed lazily)."""
-
-    def __init__(self, reader, writer):
-        self.reader, self.writer = reader, writer
-        self.buffer = b""
-
-    @classmethod
-    async def open(cls, port, path, timeout=10):
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port, limit=1 << 22), timeout)
-        writer.write((f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
-        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout)
-        if b" 101 " not in head.split(b"\r\n", 1)[0]:
-            raise ConnectionError(head.split(b"\r\n", 1)[0].decode())
-        return cls(reader, writer)
-
-    def send(self, message):
-        self.writer.write(frame(json.dumps(message, separators=(",", ":")).encode()))
-
-    async def messages(self):
-        """Yields the raw text payloads; returns at EOF or a close frame."""
-        buf = b""
-        while True:
-            chunk = await self.reader.read(1 << 20)
-            if not chunk:
-                return
-            buf += chunk
-            out = []
-            while len(buf) >= 2:
-                b0, n = buf[0], buf[1] & 0x7F
-                i = 2
-                if n == 126:
-                    if len(buf) < 4:
-                        break
-                    n, i = int.from_bytes(buf[2:4], "big"), 4
-                elif n == 127:
-                    if len(buf) < 10:
-                        break
-                    n, i = int.from_bytes(buf[2:10], "big"), 10
-                if len(buf) < i + n:
-                    break
-                payload, buf = buf[i:i + n], buf[i + n:]
-                if b0 & 0x0F == 0x8:
-                    yield from_close(payload)
-                    return
-                if b0 & 0x0F == 0x1:
-                    out.append(payload)
-            for payload in out:
-                yield payload
-
-    async def first(self, timeout=10):
-        gen = self.messages()
-        payload = await asyncio.wait_for(gen.__anext__(), timeout)
-        return json.loads(payload), gen
-
-    def close(self):
-        self.writer.transport.abort()
-
-
-def from_close(payload):
-    return json.dumps({"type": "close", "code": int.from_bytes(payload[:2], "big") if len(payload) >= 2 else None}).encode()
+async def open_conn(port, path):
+    """A WebSocket past its scene (a zero mask, a 4 MiB read buffer): (conn, scene, the
+    bytes of every later message)."""
+    conn = await Client.connect(HOST, port, path, timeout=10, limit=1 << 22, key=ZERO_KEY)
+    if conn.status != 101:
+        raise ConnectionError(f"HTTP {conn.status}")
+    scene = await conn.recv(timeout=10)
+    return conn, scene, conn.payloads()
 
 
 async def open_loop(conns, rate, seconds, make_event, warmup=1.0):
@@ -237,12 +172,11 @@ async def echo(binary, seconds, rate=5000):
             port = cluster.ports[0]
             conns = []
             for _ in range(8):
-                conn = await Conn.open(port, "/ws/echo")
-                _, gen = await conn.first()
+                conn, _, gen = await open_conn(port, "/ws/echo")
                 conns.append((conn, gen))
             latencies, counts = await open_loop(conns, rate, seconds, echo_event)
             for conn, _ in conns:
-                conn.close()
+                conn.abort()
             closed = await asyncio.to_thread(wsload, port, min(seconds, 5))
             rows.append((store, latencies, counts, closed))
         finally:
@@ -284,8 +218,7 @@ async def board(binary, seconds, rate=10000, viewers=1000, callgrind=False):
                     break
         conns = []
         for i in range(8):
-            conn = await Conn.open(cluster.ports[i % 4], "/ws/board")
-            _, gen = await conn.first()
+            conn, _, gen = await open_conn(cluster.ports[i % 4], "/ws/board")
             conns.append((conn, gen))
         value = [0]
 
@@ -304,7 +237,7 @@ async def board(binary, seconds, rate=10000, viewers=1000, callgrind=False):
         cpu_after, wall = cpu_snapshot(groups), time.monotonic() - wall_before
         instructions = [callgrind_dump(p.pid, callgrind) for p in cluster.procs] if callgrind else []
         for conn, _ in conns:
-            conn.close()
+            conn.abort()
         results = []
         for holder in holders:
             out = holder.communicate()[0]
@@ -365,8 +298,7 @@ async def resume(binary, seconds, sessions=200):
         rng = random.Random(1)
         tokens = []
         for s in range(sessions):
-            conn = await Conn.open(cluster.ports[0], "/ws/echo")
-            scene, gen = await conn.first()
+            conn, scene, gen = await open_conn(cluster.ports[0], "/ws/echo")
             k = rng.randint(1, 100)
             for seq in range(1, k + 1):
                 conn.send({"type": "event", "seq": seq, "target": "input", "event": "editingChanged",
@@ -378,14 +310,13 @@ async def resume(binary, seconds, sessions=200):
         cluster.kill(0)
         times, good = [], 0
         for token, text, k, old in tokens:
-            old.close()
+            old.abort()
             t = time.monotonic()
-            conn = await Conn.open(cluster.ports[1], f"/ws/echo?session={token}")
-            scene, _ = await conn.first()
+            conn, scene, _ = await open_conn(cluster.ports[1], f"/ws/echo?session={token}")
             times.append(time.monotonic() - t)
             props = {w["id"]: w["props"] for w in scene["widgets"]}
             good += scene.get("resumed") is True and scene["session"] == token and props["input"]["text"] == text
-            conn.close()
+            conn.abort()
         print(f"\n### resume after owner death ({sessions} echo sessions with 1-100 acknowledged events; "
               "owner SIGKILLed; each resumed on another process, one at a time)\n")
         print("| resumed with their state | p50 ms | p99 ms | max ms |")
@@ -404,8 +335,7 @@ async def failover(binary, seconds):
             survivors = [i for i in range(4) if i != victim]
             conns = []
             for i in survivors:
-                conn = await Conn.open(cluster.ports[i], "/ws/board")
-                _, gen = await conn.first()
+                conn, _, gen = await open_conn(cluster.ports[i], "/ws/board")
                 conns.append((conn, gen))
             last_ack = {i: time.monotonic() for i in range(len(conns))}
             gaps = {i: 0.0 for i in range(len(conns))}
@@ -438,7 +368,7 @@ async def failover(binary, seconds):
             for r in readers:
                 r.cancel()
             for conn, _ in conns:
-                conn.close()
+                conn.abort()
             worst[victim] = max(max(gaps.values()), time.monotonic() - 0.5 - min(last_ack.values()) if killed else 0)
             cluster.start(victim)
             await asyncio.sleep(1.0)
@@ -465,25 +395,23 @@ async def memory(binary, seconds, sessions=1000):
         before = used()
         conns = []
         for s in range(sessions):
-            conn = await Conn.open(cluster.ports[0], "/ws/echo")
-            scene, gen = await conn.first()
+            conn, scene, gen = await open_conn(cluster.ports[0], "/ws/echo")
             conns.append((conn, gen, scene["session"]))
         await asyncio.sleep(1.0)
         idle_connected = used()
         for conn, gen, _ in conns:
-            conn.close()
+            conn.abort()
         await asyncio.sleep(1.0)
         idle = used()
         keys = cluster.redis_cli("dbsize")
         for conn, gen, token in conns[:200]:
-            conn = await Conn.open(cluster.ports[0], f"/ws/echo?session={token}")
-            _, gen = await conn.first()
+            conn, _, gen = await open_conn(cluster.ports[0], f"/ws/echo?session={token}")
             for seq in range(1, 11):
                 conn.send({"type": "event", "seq": seq, "target": "input", "event": "editingChanged", "value": f"hello {seq}"})
             async for payload in gen:
                 if b'"ack":10' in payload:
                     break
-            conn.close()
+            conn.abort()
         await asyncio.sleep(1.0)
         with_events = used()
         print(f"\n### Redis memory per session ({sessions:,} echo sessions)\n")

@@ -18,64 +18,36 @@ up to 1,000 events) and WebSocket:
 import argparse
 import asyncio
 import json
-import shutil
+import os
 import signal
-import socket
 import subprocess
-import tempfile
+import sys
 import time
 import urllib.request
 
 import websockets
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Tests", "Python"))
+from bindery_client import Bindery, RedisServer, free_port  # noqa: E402
 
 
 class Cluster:
     def __init__(self, binary):
         self.binary = binary
-        self.directory = tempfile.mkdtemp(prefix="bindery-store-bench-")
-        self.sock = f"{self.directory}/redis.sock"
-        self.redis = subprocess.Popen(["redis-server", "--port", "0", "--unixsocket", self.sock, "--save", "",
-                                       "--appendonly", "no", "--daemonize", "no", "--dir", self.directory],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        while self.cli("PING") != "PONG":
-            time.sleep(0.05)
-        self.processes = []
-
-    def cli(self, *arguments):
-        return subprocess.run(["redis-cli", "-s", self.sock, *arguments], capture_output=True, text=True).stdout.strip()
-
-    def used_memory(self):
-        line = next(l for l in self.cli("INFO", "memory").splitlines() if l.startswith("used_memory:"))
-        return int(line.split(":")[1])
+        self.redis = RedisServer(log=False)
+        self.cli, self.used_memory = self.redis.cli, self.redis.used_memory
+        self.servers = []
 
     def start(self):
-        port = free_port()
-        process = subprocess.Popen([self.binary, "--host", "127.0.0.1", "--port", str(port), "--store",
-                                    f"redis+unix://{self.sock}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz")
-                break
-            except OSError:
-                time.sleep(0.05)
+        server = Bindery(self.binary, "--store", self.redis.url, port=free_port(), output=subprocess.DEVNULL)
         time.sleep(1.2)  # its process lease is written
-        self.processes.append(process)
-        return port, process
+        self.servers.append(server)
+        return server.port, server.process
 
     def stop(self):
-        for process in self.processes:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-                process.wait(10)
-        self.redis.send_signal(signal.SIGTERM)
-        self.redis.wait(10)
-        shutil.rmtree(self.directory, ignore_errors=True)
+        for server in self.servers:
+            server.stop()
+        self.redis.stop(remove=True)
 
 
 def post(port, path, body):

@@ -14,49 +14,28 @@ import argparse
 import asyncio
 import json
 import os
-import re
-import shutil
 import signal
-import subprocess
 import sys
-import tempfile
-import threading
 import time
 
 import websockets
 
-
-def free_port():
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Tests", "Python"))
+from bindery_client import Bindery, RedisServer  # noqa: E402
 
 
-class Bindery:
+class Process(Bindery):
+    """One `bindery --store` process; `owner_since`: when it became the board's owner."""
+
     def __init__(self, binary, store, index):
-        self.index = index
-        self.owner_since = None
-        self.process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", "--store", store],
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd="/")
-        self.port = None
-        ready = threading.Event()
+        self.index, self.owner_since = index, None
+        super().__init__(binary, "--store", store, cwd="/", on_line=self.watch)
 
-        def read():
-            for line in self.process.stdout:
-                if self.port is None:
-                    match = re.search(r"listening on http://[^ \"]+:(\d+)", line)
-                    if match:
-                        self.port = int(match.group(1))
-                        ready.set()
-                if "owner now" in line:
-                    self.owner_since = time.monotonic()
-                if "no longer owner" in line:
-                    self.owner_since = None
-        threading.Thread(target=read, daemon=True).start()
-        if not ready.wait(20):
-            self.process.kill()
-            raise SystemExit(f"bindery {index} did not start")
+    def watch(self, line):
+        if "owner now" in line:
+            self.owner_since = time.monotonic()
+        if "no longer owner" in line:
+            self.owner_since = None
 
 
 class Client:
@@ -131,14 +110,10 @@ async def main():
     parser.add_argument("--kill-owner", action="store_true")
     args = parser.parse_args()
 
-    directory = tempfile.mkdtemp(prefix="bindery-shared-bench-")
-    port = free_port()
-    redis = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                              "--appendonly", "no", "--dir", directory, "--logfile", os.path.join(directory, "redis.log")])
-    time.sleep(0.3)
+    redis = RedisServer(tcp=True)
     servers = []
     try:
-        servers = [Bindery(os.path.abspath(args.binary), f"redis://127.0.0.1:{port}", i) for i in range(args.processes)]
+        servers = [Process(args.binary, f"redis://127.0.0.1:{redis.port}", i) for i in range(args.processes)]
         await asyncio.sleep(1.0)
         clients = [Client(server.port, i) for i, server in enumerate(servers) for _ in range(args.clients)]
         counter = iter(range(1, 10**9))
@@ -185,15 +160,8 @@ async def main():
         print(f"final slider values on surviving clients: {sorted(finals)} ({'agree' if len(finals) == 1 else 'DISAGREE'})")
     finally:
         for server in servers:
-            if server.process.poll() is None:
-                server.process.terminate()
-                try:
-                    server.process.wait(5)
-                except subprocess.TimeoutExpired:
-                    server.process.kill()
-        redis.terminate()
-        redis.wait()
-        shutil.rmtree(directory, ignore_errors=True)
+            server.stop(timeout=5)
+        redis.stop(remove=True)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 import Bindery
 import Foundation
+import LoopTestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -10,11 +11,11 @@ import Glibc
 /// on one loop (RxCore's `MainScheduler` is the process's one main loop, so apps on two
 /// loops would flush on the wrong one). Skipped without redis-server.
 final class ClusterRedisTests: XCTestCase {
-    private var redis: ClusterRedis!
+    private var redis: RedisServer!
     private var servers: [BinderyTestServer] = []
 
     override func setUpWithError() throws {
-        redis = try ClusterRedis()
+        redis = try clusterRedis()
     }
 
     override func tearDown() {

@@ -1,54 +1,27 @@
 import Bindery
 import Foundation
+import LoopTestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A real `redis-server` for the cluster tests, on a Unix socket in a temporary directory
-/// (no TCP), with the append-only file fsync'd on every write so a SIGKILL and restart
-/// keeps the data. Skipped (XCTSkip) when redis-server or redis-cli is not installed.
-final class ClusterRedis: @unchecked Sendable {
-    let directory: URL
-    var socketPath: String { directory.appendingPathComponent("redis.sock").path }
-    var url: String { "redis+unix://\(socketPath)" }
-    private var process: Process?
+/// The cluster tests' redis-server: durable (a SIGKILL and restart keeps the data), read
+/// with redis-cli. Skipped (XCTSkip) when redis-server or redis-cli is not installed.
+func clusterRedis() throws -> RedisServer {
+    guard FileManager.default.isExecutableFile(atPath: RedisServer.cli) else {
+        throw XCTSkip("redis-server is not installed (apt-get install redis-server)")
+    }
+    do {
+        return try RedisServer(appendOnly: true)
+    } catch let error as TestError {
+        throw XCTSkip("\(error)")
+    }
+}
 
-    static let server = "/usr/bin/redis-server"
+extension RedisServer {
     static let cli = "/usr/bin/redis-cli"
-
-    init() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.server), FileManager.default.isExecutableFile(atPath: Self.cli) else {
-            throw XCTSkip("redis-server is not installed (apt-get install redis-server)")
-        }
-        directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("bindery-cluster-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try start()
-    }
-
-    deinit {
-        stop(signal: SIGTERM)
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    func start() throws {
-        try? FileManager.default.removeItem(atPath: socketPath)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.server)
-        process.arguments = ["--port", "0", "--unixsocket", socketPath, "--save", "", "--appendonly", "yes",
-                             "--appendfsync", "always", "--daemonize", "no", "--dir", directory.path,
-                             "--logfile", directory.appendingPathComponent("redis.log").path]
-        try process.run()
-        self.process = process
-        guard clusterEventually({ (try? self.cli(["PING"])) == "PONG" }) else { throw XCTSkip("redis-server did not start") }
-    }
-
-    func stop(signal: Int32 = SIGKILL) {
-        guard let process, process.isRunning else { return }
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        self.process = nil
-    }
+    var url: String { unixURL }
 
     /// Runs `redis-cli` against the server; its output, trimmed.
     @discardableResult

@@ -12,11 +12,11 @@ import Glibc
 /// `store-unavailable` when that cannot be shown. Two `BinderyApp`s on one real
 /// redis-server (see ``ClusterRedisTests``), driven with curl. Skipped without redis-server.
 final class SessionAPISharedReadsTests: XCTestCase {
-    private var redis: ClusterRedis!
+    private var redis: RedisServer!
     private var server: BinderyTestServer!
 
     override func setUpWithError() throws {
-        redis = try ClusterRedis()
+        redis = try clusterRedis()
         server = try BinderyTestServer(configuration: BinderyApp.Configuration(
             port: 0, sessions: SessionStore.Configuration(strictBindingErrors: false), logLevel: .error, store: redis.url),
             secondApp: true)

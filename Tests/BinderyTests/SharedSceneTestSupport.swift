@@ -10,40 +10,8 @@ import XCTest
 import Glibc
 #endif
 
-/// A real `redis-server` for the shared-scene tests: foreground, a Unix socket in a
-/// temporary directory, no persistence; stopped by PID. Skips the test without one.
-final class SharedSceneRedis: @unchecked Sendable {
-    let directory: URL
-    var socketPath: String { directory.appendingPathComponent("redis.sock").path }
+extension RedisServer {
     var endpoint: RedisEndpoint { .unix(path: socketPath) }
-    private let process: Process
-
-    init() throws {
-        guard let binary = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("redis-server is not installed (apt-get install redis-server)")
-        }
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-shared-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--port", "0", "--unixsocket", directory.appendingPathComponent("redis.sock").path,
-                             "--save", "", "--appendonly", "no", "--daemonize", "no", "--dir", directory.path,
-                             "--logfile", directory.appendingPathComponent("redis.log").path]
-        try process.run()
-        let path = socketPath
-        guard eventually({ FileManager.default.fileExists(atPath: path) }) else {
-            throw TestError("redis-server did not start")
-        }
-    }
-
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: directory)
-    }
 }
 
 /// One "process" of a cluster inside the test: its own store and cluster member, on the
@@ -231,13 +199,13 @@ final class TallyViewController: ViewController, Scene, StateRestoring {
 /// The set-up the shared-scene cluster tests share: a real redis-server (skipped without
 /// one), one test loop, a probe connection, and cluster members made on that loop.
 class SharedSceneClusterTestCase: XCTestCase {
-    var redis: SharedSceneRedis!
+    var redis: RedisServer!
     var runner: LoopThread!
     var probe: SharedSceneProbe!
     var nodes: [SharedSceneNode] = []
 
     override func setUpWithError() throws {
-        redis = try SharedSceneRedis()
+        redis = try RedisServer()
         runner = try LoopThread()
         probe = try SharedSceneProbe(runner, endpoint: redis.endpoint)
     }

@@ -8,14 +8,16 @@ and stops it in tearDownClass (addClassCleanup), so a failing test leaves nothin
 import asyncio
 import os
 import shutil
-import socket
 import subprocess
+import sys
 import tempfile
 import threading
-import time
 import unittest
 import urllib.request
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Python"))
+from bindery_client import Bindery, free_port, wait_http  # noqa: E402,F401  (wait_http: for Examples/)
 
 try:
     from selenium import webdriver
@@ -35,23 +37,6 @@ SCREENSHOTS = Path(os.environ.get("BINDERY_SCREENSHOT_DIR", "/tmp/bindery-screen
 DOC_SCREENSHOTS = ROOT / "docs/screenshots"
 # Waits are generous: CI is a loaded 2-core machine. They end as soon as the condition holds.
 WAIT = float(os.environ.get("BINDERY_BROWSER_WAIT", "20"))
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_http(url, timeout=30):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except Exception:
-            time.sleep(0.1)
-    raise RuntimeError(f"{url} did not answer")
 
 
 def binary():
@@ -79,7 +64,7 @@ def skip_reason():
     return None
 
 
-class Server:
+class Server(Bindery):
     """The real bindery binary on a free port of 127.0.0.1.
 
     `public`: the app's directory, served over the browser client the binary carries
@@ -88,7 +73,6 @@ class Server:
     """
 
     def __init__(self, public=None, extra_pages=(), grace=None, env=None, port=None):
-        self.port = port or free_port()
         self.tmp = None
         # BINDERY_PUBLIC: files served over the client (e.g. a deliberately broken bindery.js).
         public = Path(public or os.environ.get("BINDERY_PUBLIC") or ROOT / "public")
@@ -98,21 +82,9 @@ class Server:
             for page in extra_pages:
                 shutil.copy(page, Path(self.tmp) / Path(page).name)
             public = Path(self.tmp)
-        self.args = [str(binary()), "--host", "127.0.0.1", "--port", str(self.port), "--public", str(public)]
-        if grace is not None:
-            self.args += ["--grace", str(grace)]
-        self.env = {**os.environ, "TZ": "UTC", **(env or {})}
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.start()
-
-    def start(self):
-        """Starts the binary (again, on the same port) and waits until it answers."""
-        self.process = subprocess.Popen(self.args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=self.env)
-        try:
-            wait_http(self.base + "/healthz")
-        except Exception:
-            self.stop()
-            raise
+        args = ["--public", str(public)] + ([] if grace is None else ["--grace", str(grace)])
+        super().__init__(binary(), *args, port=port or free_port(), env={**os.environ, "TZ": "UTC", **(env or {})},
+                         output=subprocess.DEVNULL, timeout=30)
 
     def sigterm(self, timeout=10):
         """A normal stop: SIGTERM, then wait for the process to exit."""
@@ -120,13 +92,7 @@ class Server:
         self.process.wait(timeout)
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
+        super().stop()
         if self.tmp:
             shutil.rmtree(self.tmp, ignore_errors=True)
 

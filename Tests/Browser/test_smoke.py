@@ -10,42 +10,16 @@ skips when they are missing.
 """
 
 import os
-import shutil
-import socket
-import subprocess
-import time
 import unittest
-import urllib.request
-from pathlib import Path
+
+from harness import CHROMEDRIVER, CHROMIUM, Server, binary, wait_http, webdriver
 
 try:
-    from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:  # pragma: no cover
-    webdriver = None
-
-ROOT = Path(__file__).resolve().parents[2]
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_http(url, timeout=20):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=1):
-                return
-        except Exception:
-            time.sleep(0.1)
-    raise RuntimeError(f"{url} did not answer")
+    pass
 
 
 @unittest.skipIf(webdriver is None, "selenium is not installed")
@@ -57,14 +31,12 @@ class BrowserSmokeTest(unittest.TestCase):
     def setUpClass(cls):
         cls.base = os.environ.get("BINDERY_URL")
         if not cls.base:
-            binary = next((p for p in (ROOT / ".build/debug/bindery", ROOT / ".build/release/bindery") if p.exists()), None)
-            if binary is None:
+            if binary() is None:
                 raise unittest.SkipTest("no bindery binary (swift build first) and no BINDERY_URL")
-            port = free_port()
-            cls.server = subprocess.Popen([str(binary), "--port", str(port), "--public", str(ROOT / "public")],
-                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            cls.base = f"http://127.0.0.1:{port}"
-        wait_http(cls.base + "/healthz" if cls.server else cls.base + "/")
+            cls.server = Server()
+            cls.base = cls.server.base
+        else:
+            wait_http(cls.base + "/", timeout=20)
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
         for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1100,900"):
@@ -76,8 +48,7 @@ class BrowserSmokeTest(unittest.TestCase):
         if getattr(cls, "driver", None):
             cls.driver.quit()
         if cls.server:
-            cls.server.terminate()
-            cls.server.wait(10)
+            cls.server.stop()
 
     # -- helpers -------------------------------------------------------------------------
 

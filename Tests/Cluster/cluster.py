@@ -8,42 +8,13 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
+import sys
 import tempfile
 import time
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-HOST = "127.0.0.1"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
-def wait_port(port, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection((HOST, port), 0.2).close()
-            return True
-        except OSError:
-            time.sleep(0.05)
-    return False
-
-
-def fds(pid):
-    return len(os.listdir(f"/proc/{pid}/fd"))
-
-
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Python"))
+from bindery_client import HOST, ROOT, RedisServer, fds, free_port, redis_cli, rss_kib, wait_port  # noqa: E402,F401
 
 
 class Cluster:
@@ -73,30 +44,16 @@ class Cluster:
     # -- redis ---------------------------------------------------------------------------
 
     def redis_cli(self, *args, timeout=5):
-        result = subprocess.run(["redis-cli", "-s", self.sock, *args], capture_output=True, text=True,
-                                timeout=timeout)
-        return result.stdout.strip()
+        return redis_cli(self.sock, *args, timeout=timeout)
 
     def start_redis(self):
-        self.redis = subprocess.Popen(
-            ["redis-server", "--port", "0", "--unixsocket", self.sock, "--unixsocketperm", "700",
-             "--save", "", "--appendonly", "yes", "--dir", self.dir, "--daemonize", "no"],
-            stdout=open(os.path.join(self.dir, "redis.log"), "a"), stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                if self.redis_cli("ping", timeout=1) == "PONG":
-                    return
-            except subprocess.TimeoutExpired:
-                pass
-            time.sleep(0.05)
-        raise SystemExit("FAILED: redis-server did not start")
+        """Started again after stop_redis, it reloads the append-only file."""
+        self.redis = RedisServer(self.dir, appendonly=True)
 
     def stop_redis(self, sig=signal.SIGTERM):
         """SIGTERM: Redis fsyncs the append-only file and exits (a restart loses nothing)."""
-        if self.redis and self.redis.poll() is None:
-            self.redis.send_signal(sig)
-            self.redis.wait(10)
+        if self.redis:
+            self.redis.stop(sig)
         self.redis = None
 
     # -- bindery -------------------------------------------------------------------------

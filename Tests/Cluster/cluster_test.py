@@ -47,10 +47,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Reliability"))
-from cluster import HOST, Cluster, fds, rss_kib  # noqa: E402
-from httpclient import EventStream, HTTPFailed, request  # noqa: E402
-from wsclient import Client, Closed  # noqa: E402
+from cluster import HOST, Cluster, fds, rss_kib  # noqa: E402  (puts Tests/Python on the path)
+from bindery_client import Client, Closed, EventStream, HTTPFailed, apply_patch, request, scene_props  # noqa: E402
 
 STALL = 2.0          # no answer for this long: the connection is given up and the session resumed
 RECONNECT = 30.0     # a client that cannot reconnect for this long is a violation
@@ -149,32 +147,6 @@ async def delete_session(port, token):
             events["DELETE unanswered"] += 1
         await asyncio.sleep(0.1)
     return None
-
-
-def apply_patch(props, patch):
-    for widget in patch.get("removed", []):
-        props.pop(widget, None)
-    for widget in patch.get("added", []):
-        props[widget["id"]] = dict(widget["props"])
-    for change in patch.get("changes", []):
-        target = props.setdefault(change["target"], {})
-        if "value" in change:
-            target[change["prop"]] = change["value"]
-            continue
-        rows = target[change["prop"]]
-        for op in change["ops"]:
-            if op["op"] == "remove":
-                del rows[op["index"]:op["index"] + op["count"]]
-            elif op["op"] == "insert":
-                rows[op["index"]:op["index"]] = op["rows"]
-            elif op["op"] == "update":
-                rows[op["index"]] = op["row"]
-            elif op["op"] == "move":
-                rows.insert(op["to"], rows.pop(op["from"]))
-
-
-def scene_props(scene):
-    return {w["id"]: dict(w["props"]) for w in scene["widgets"]}
 
 
 def board_props(name, scene):

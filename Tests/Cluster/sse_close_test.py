@@ -9,7 +9,6 @@ For each way of leaving (close, kill -9 of curl, half-close) and each path (dire
 HAProxy): open a board session's event stream, wait until every process's observer counts
 it, leave, and time until every observer's count is back. Exits 1 if any took 2 s or more.
 """
-import json
 import os
 import signal
 import socket
@@ -18,27 +17,16 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from cluster import HOST, Cluster  # noqa: E402
+from cluster import HOST, Cluster  # noqa: E402  (puts Tests/Python on the path)
+from bindery_client import request_sync  # noqa: E402
 
 LIMIT = 2.0
-
-
-def request(port, method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else b""
-    with socket.create_connection((HOST, port), 5) as s:
-        s.sendall(f"{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-                  f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n".encode() + data)
-        raw = b""
-        while chunk := s.recv(65536):
-            raw += chunk
-    head, _, payload = raw.partition(b"\r\n\r\n")
-    return int(head.split()[1]), (json.loads(payload) if payload else None)
 
 
 def online(port, token):
     """The board's "N online" as a process's own copy of the scene shows it."""
     for _ in range(50):
-        status, scene = request(port, "GET", f"/api/sessions/{token}")
+        status, _, scene = request_sync(HOST, port, "GET", f"/api/sessions/{token}")
         if status == 200:
             return next(w["props"]["text"] for w in scene["widgets"] if w["id"] == "viewers")
         time.sleep(0.1)  # 503 store-unavailable: the mirror is catching up
@@ -96,14 +84,14 @@ def main():
         cluster.start_all()
         observers = []
         for port in cluster.ports:
-            status, body = request(port, "POST", "/api/sessions", {"scene": "board"})
+            status, _, body = request_sync(HOST, port, "POST", "/api/sessions", {"scene": "board"})
             assert status == 201, status
             observers.append((port, body["session"]))
         base_text = online(*observers[0])
         paths = [("haproxy", cluster.proxy_port)] + [(f"direct b{i + 1}", p) for i, p in enumerate(cluster.ports)]
         for path, port in paths:
             for client, how in [(RawStream, "close"), (RawStream, "half-close"), (CurlStream, "kill -9")]:
-                status, body = request(port, "POST", "/api/sessions", {"scene": "board"})
+                status, _, body = request_sync(HOST, port, "POST", "/api/sessions", {"scene": "board"})
                 assert status == 201, status
                 token = body["session"]
                 stream = client(port, token)
@@ -120,7 +108,7 @@ def main():
                 if took is None:
                     failures.append(f"{path} {how}: still counted {LIMIT} s after leaving: {texts}")
                     wait_all(observers, base_text, 40)  # let it go before the next one
-                request(port, "DELETE", f"/api/sessions/{token}")
+                request_sync(HOST, port, "DELETE", f"/api/sessions/{token}")
     finally:
         cluster.stop_all(keep_dir=bool(failures))
     if failures:

@@ -7,22 +7,19 @@ Prints "OK <n> checks" and exits 0, or prints the failed check and exits 1.
 """
 import asyncio
 import json
+import os
 import sys
 import urllib.request
 
 import websockets
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Python"))
+from bindery_client import Checks  # noqa: E402
+
 BASE = sys.argv[1]
 WS = BASE.replace("http://", "ws://")
 TIMEOUT = 2.0
-checks = 0
-
-
-def check(condition, what):
-    global checks
-    if not condition:
-        raise AssertionError(what)
-    checks += 1
+check = Checks()
 
 
 def http(method, path, body=None):
@@ -121,6 +118,6 @@ async def main():
 try:
     asyncio.run(asyncio.wait_for(main(), 25))
 except Exception as error:  # noqa: BLE001 - report any failure
-    print(f"FAILED after {checks} checks: {type(error).__name__}: {error}")
+    print(f"FAILED after {check.count} checks: {type(error).__name__}: {error}")
     sys.exit(1)
-print(f"OK {checks} checks")
+print(f"OK {check.count} checks")

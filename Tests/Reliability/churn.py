@@ -29,16 +29,16 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(__file__))
-import wsclient  # noqa: E402
-from wsclient import Client, Closed, frame, http_get, metrics, server_fds, server_rss_kib  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Python"))
+from bindery_client import Bindery, Client, Closed, frame, http_get, metrics  # noqa: E402
+from bindery_client import fds as server_fds, rss_kib as server_rss_kib  # noqa: E402
 
 HOST = "127.0.0.1"
 GRACE = 2
 
 
 def launch(binary):
-    return wsclient.launch(binary, "--log-level", "error", "--grace", str(GRACE), host=HOST)
+    return Bindery(binary, "--log-level", "error", "--grace", str(GRACE), cwd="/")
 
 
 async def churn(port, seconds, rate, workers):
@@ -217,7 +217,8 @@ async def main():
     parser.add_argument("--slow-readers", type=int, default=8)
     args = parser.parse_args()
 
-    process, port = launch(args.bindery)
+    process = launch(args.bindery)
+    port = process.port
     try:
         # Warm up (first connections allocate the loop's lazy structures), then the baseline.
         await churn(port, 0.5, 100, 4)
@@ -262,7 +263,7 @@ async def main():
             raise SystemExit(f"FAILED: floods left {values}, fds {fds}, RSS peak {peak // 1024} MiB")
         print("OK")
     finally:
-        wsclient.stop(process)
+        process.stop_cleanly()
 
 
 asyncio.run(main())

@@ -28,9 +28,8 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(__file__))
-import wsclient  # noqa: E402
-from wsclient import Client, Closed, frame  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Python"))
+from bindery_client import Bindery, Client, Closed, Model, frame  # noqa: E402
 
 HOST = "127.0.0.1"
 violations = []
@@ -42,34 +41,8 @@ def fail(message):
     raise AssertionError(message)
 
 
-class Model:
-    """A client's copy of the scene: widget id -> props."""
-
-    def __init__(self, scene):
-        self.props = {w["id"]: dict(w["props"]) for w in scene["widgets"]}
-
-    def apply(self, patch):
-        for change in patch["changes"]:
-            props = self.props[change["target"]]
-            if "value" in change:
-                props[change["prop"]] = change["value"]
-                continue
-            rows = props[change["prop"]]
-            for op in change["ops"]:
-                if op["op"] == "remove":
-                    del rows[op["index"]:op["index"] + op["count"]]
-                elif op["op"] == "insert":
-                    rows[op["index"]:op["index"]] = op["rows"]
-                elif op["op"] == "update":
-                    rows[op["index"]] = op["row"]
-                elif op["op"] == "move":
-                    rows.insert(op["to"], rows.pop(op["from"]))
-                else:
-                    fail(f"unknown list op {op}")
-
-
 def launch(binary):
-    return wsclient.launch(binary, "--log-level", "error", "--grace", "30", host=HOST)
+    return Bindery(binary, "--log-level", "error", "--grace", "30", cwd="/")
 
 
 async def open_session(port, scene, token):
@@ -262,7 +235,8 @@ async def main():
     parser.add_argument("--seconds", type=float, default=5)
     parser.add_argument("--clients", type=int, default=16)
     args = parser.parse_args()
-    process, port = launch(args.bindery)
+    process = launch(args.bindery)
+    port = process.port
     start = time.monotonic()
     deadline = start + args.seconds
     try:
@@ -274,11 +248,11 @@ async def main():
     except (AssertionError, Closed, OSError, asyncio.TimeoutError) as error:
         print(f"FAILED: {violations[0] if violations else f'{type(error).__name__}: {error}'}")
         print(f"stats: {stats}")
-        if process.poll() is not None:
-            print(f"bindery exited with {process.returncode}:\n{process.stdout.read()[-4000:]}")
+        if not process.alive():
+            print(f"bindery exited with {process.process.returncode}:\n{process.log_tail()}")
         sys.exit(1)
     finally:
-        wsclient.stop(process)
+        process.stop_cleanly()
     elapsed = time.monotonic() - start
     print(f"nothing lost: {stats['events']} events ({stats['acked']} acknowledged before a drop), {stats['kills']} "
           f"connections killed at random points, {stats['resumes']} resumes, {stats['resyncs']} resync comparisons, "

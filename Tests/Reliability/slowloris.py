@@ -51,9 +51,9 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(__file__))
-import wsclient  # noqa: E402
-from wsclient import Client, Closed, http_get, metrics, server_fds, server_rss_kib  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Python"))
+from bindery_client import Bindery, Client, Closed, http_get, metrics  # noqa: E402
+from bindery_client import fds as server_fds, rss_kib as server_rss_kib  # noqa: E402
 
 HOST = "127.0.0.1"
 GRACE = 2
@@ -65,11 +65,7 @@ HEAD = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 10_000
 
 
 def launch(binary, *extra):
-    return wsclient.launch(binary, "--log-level", "error", "--grace", str(GRACE), *extra, host=HOST)
-
-
-def stop(process):
-    wsclient.stop(process)
+    return Bindery(binary, "--log-level", "error", "--grace", str(GRACE), *extra, cwd="/")
 
 
 class Attack:
@@ -195,7 +191,8 @@ async def settle(port, pid, baseline_fds, timeout):
 
 
 async def under_limit(binary, seconds, attackers):
-    process, port = launch(binary)
+    process = launch(binary)
+    port = process.port
     try:
         # Warm up the lazy structures (a scene, a few requests), then the baseline.
         await healthy_ws(port, time.monotonic() + 0.3, [], [])
@@ -213,7 +210,7 @@ async def under_limit(binary, seconds, attackers):
         finally:
             await attack.stop()
     finally:
-        stop(process)
+        process.stop_cleanly()
 
 
 async def under_attack(port, pid, attack, seconds, baseline, rss_before):
@@ -298,7 +295,8 @@ async def probe(port):
 
 
 async def over_limit(binary, seconds, limit=64, attackers=100):
-    process, port = launch(binary, "--max-connections", str(limit))
+    process = launch(binary, "--max-connections", str(limit))
+    port = process.port
     try:
         early = await Client.connect(HOST, port, "/ws/echo")
         await early.recv()
@@ -362,7 +360,7 @@ async def over_limit(binary, seconds, limit=64, attackers=100):
         if after != "200":
             raise SystemExit(f"FAILED: /healthz answered {after} after the attack")
     finally:
-        stop(process)
+        process.stop_cleanly()
 
 
 async def main():

@@ -24,9 +24,9 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(__file__))
-import wsclient  # noqa: E402
-from wsclient import Client, Closed, metrics, server_fds, server_rss_kib  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Python"))
+from bindery_client import Bindery, Client, Closed, metrics  # noqa: E402
+from bindery_client import fds as server_fds, rss_kib as server_rss_kib  # noqa: E402
 
 HOST = "127.0.0.1"
 GRACE = 5
@@ -39,12 +39,10 @@ def note(message):
 
 
 async def expect_ack(client, seq):
-    while True:
-        message = await client.recv(timeout=10)
-        if message.get("ack") == seq:
-            if message["type"] == "error" and message["code"] not in ("disabled",):
-                note(f"error answer {message}")
-            return message
+    message = await client.answer(seq, timeout=10)
+    if message["type"] == "error" and message["code"] not in ("disabled",):
+        note(f"error answer {message}")
+    return message
 
 
 async def typist(port, index, stop):
@@ -192,7 +190,8 @@ async def main():
     parser.add_argument("--interval", type=float, default=10)
     parser.add_argument("--csv", default="/tmp/bindery-soak.csv")
     args = parser.parse_args()
-    process, port = wsclient.launch(args.bindery, "--log-level", "error", "--grace", str(GRACE), host=HOST)
+    process = Bindery(args.bindery, "--log-level", "error", "--grace", str(GRACE), cwd="/")
+    port = process.port
     pid = process.pid
     await asyncio.sleep(0.5)
     baseline_fds = server_fds(pid)
@@ -222,7 +221,7 @@ async def main():
         end_fds, end_rss = server_fds(pid), server_rss_kib(pid)  # before our own /metrics connection
         values = await metrics(HOST, port)
     finally:
-        wsclient.stop(process)
+        process.stop_cleanly()
 
     rss = [r[1] for r in rows]
     fds = [r[2] for r in rows]

@@ -1,8 +1,10 @@
-"""Plain HTTP/1.1 requests and a Server-Sent Events reader over asyncio, for the cluster
-test: one connection per request (`Connection: close`), chunked bodies decoded, so they
-work the same straight to a bindery process and through HAProxy."""
+"""Plain HTTP/1.1 for the session API (POST /api/sessions, GET /api/sessions/<id>, POST
+.../events, DELETE) and a Server-Sent Events reader (GET .../events): one connection per
+request (`Connection: close`), chunked bodies decoded, so they work the same straight to
+a bindery process and through HAProxy."""
 import asyncio
 import json
+import socket
 
 
 class HTTPFailed(Exception):
@@ -31,20 +33,13 @@ def _dechunk(body):
     return out
 
 
-async def request(host, port, method, path, body=None, timeout=5.0):
-    """(status, headers, JSON body or text); raises HTTPFailed when no answer came."""
+def _request_bytes(host, port, method, path, body):
     data = b"" if body is None else json.dumps(body, separators=(",", ":")).encode()
-    writer = None
-    try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
-        writer.write((f"{method} {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n"
-                      f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n").encode() + data)
-        raw = await asyncio.wait_for(reader.read(-1), timeout)
-        writer.close()
-    except (OSError, asyncio.TimeoutError) as error:
-        if writer is not None:
-            writer.transport.abort()
-        raise HTTPFailed(repr(error)) from error
+    return (f"{method} {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n").encode() + data
+
+
+def _answer(raw):
     head, sep, payload = raw.partition(b"\r\n\r\n")
     if not sep:
         raise HTTPFailed(f"no answer ({len(raw)} bytes)")
@@ -56,6 +51,58 @@ async def request(host, port, method, path, body=None, timeout=5.0):
         return status, headers, json.loads(text) if text else None
     except ValueError:
         return status, headers, text
+
+
+async def request(host, port, method, path, body=None, timeout=5.0):
+    """(status, headers, JSON body or text); raises HTTPFailed when no answer came."""
+    writer = None
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+        writer.write(_request_bytes(host, port, method, path, body))
+        raw = await asyncio.wait_for(reader.read(-1), timeout)
+        writer.close()
+    except (OSError, asyncio.TimeoutError) as error:
+        if writer is not None:
+            writer.transport.abort()
+        raise HTTPFailed(repr(error)) from error
+    return _answer(raw)
+
+
+def request_sync(host, port, method, path, body=None, timeout=5.0):
+    """`request` on a blocking socket, for scripts without an event loop."""
+    with socket.create_connection((host, port), timeout) as s:
+        s.sendall(_request_bytes(host, port, method, path, body))
+        raw = b""
+        while chunk := s.recv(65536):
+            raw += chunk
+    return _answer(raw)
+
+
+async def http_get(host, port, path, timeout=5.0):
+    """A bare GET over a fresh connection; returns (status, body text). Errors are the
+    socket's own (OSError, asyncio.TimeoutError), not HTTPFailed."""
+    reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n\r\n".encode())
+    data = await asyncio.wait_for(reader.read(-1), timeout)
+    writer.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), body.decode()
+
+
+def parse_metrics(text):
+    """/metrics text as a dict of the unlabelled samples."""
+    values = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#") and "{" not in line:
+            name, value = line.rsplit(" ", 1)
+            values[name] = int(float(value))
+    return values
+
+
+async def metrics(host, port):
+    """/metrics as a dict of the unlabelled samples."""
+    _, body = await http_get(host, port, "/metrics")
+    return parse_metrics(body)
 
 
 class EventStream:
