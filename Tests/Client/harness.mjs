@@ -2,7 +2,7 @@
 //
 // The client is plain `.js` ES modules with no package.json of its own, and Node before
 // 20.19 (Debian's) takes such files for CommonJS. So each test file imports a fresh copy
-// of Sources/Bindery/Client/bindery* in a temporary folder whose package.json says
+// of Sources/BinderyServer/Client/bindery* in a temporary folder whose package.json says
 // "module": the sources stay exactly what the browser gets.
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,11 +13,11 @@ import "./dom-shim.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = join(here, "..", "..");
-const CLIENT = join(REPO, "Sources", "Bindery", "Client");
+const CLIENT = join(REPO, "Sources", "BinderyServer", "Client");
 export const GOLDEN = join(REPO, "Tests", "Golden");
 
 let copy = null;
-/** Imports the client module at `path` (relative to Sources/Bindery/Client), e.g. "bindery/client.js". */
+/** Imports the client module at `path` (relative to Sources/BinderyServer/Client), e.g. "bindery/client.js". */
 export async function load(path) {
   if (!copy) {
     copy = mkdtempSync(join(tmpdir(), "bindery-client-"));
