@@ -187,7 +187,7 @@ final class GoldenMessageTests: XCTestCase {
         var events = 0
         for name in try files("client-event-") {
             guard case .success(.event(let event)) = MessageDecoder.decode(try text(name)) else { return XCTFail(name) }
-            let written = SharedSceneWire.encode(event)
+            let written = MessageEncoder.encode(.event(event))
             XCTAssertEqual(try canonical(written), try canonical(try text(name)), name)
             XCTAssertEqual(try MessageDecoder.decode(written).get(), .event(event), name)
             events += 1
@@ -212,7 +212,7 @@ final class GoldenMessageTests: XCTestCase {
             let golden = try text(name)
             let again: String
             if name.hasPrefix("server-patch-") || name.hasPrefix("server-error-") {
-                let decoded = try SharedSceneWire.decodeMessage(golden)
+                let decoded = try MessageDecoder.decodeServerMessage(golden)
                 XCTAssertEqual(decoded.type, Self.serverMessages[name]?.type, name)
                 XCTAssertEqual(decoded.ack, Self.serverMessages[name]?.ack, name)
                 again = MessageEncoder.encode(decoded)
