@@ -13,7 +13,7 @@ extension SceneHost {
         for widget in tree.widgets {
             guard let control = widget as? Control, let property = control.valueProperty,
                   let value = saved[widget.id]?.properties[property] else { continue }
-            if let current = control.snapshot()[property], SharedSceneWire.json(current) == SharedSceneWire.json(value) { continue }
+            if let current = control.snapshot()[property], MessageEncoder.encodeValue(current) == MessageEncoder.encodeValue(value) { continue }
             if (try? control.sendUserEvent(.valueChanged, value: value)) != nil { continue }
             if (try? control.sendUserEvent(.editingChanged, value: value)) != nil { continue }
             _ = try? control.applyUserInput(property: property, value: value)

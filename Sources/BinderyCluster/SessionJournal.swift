@@ -102,7 +102,7 @@ package final class SessionJournal {
     static func compacted(_ host: SceneHost) -> String {
         var writer = JSONWriter()
         writer.raw("{\"widgets\":")
-        writer.raw(json: SharedSceneWire.encode(host.tree.snapshot()))
+        writer.raw(json: MessageEncoder.encodeWidgets(host.tree.snapshot()))
         writer.raw(",\"coder\":")
         writer.raw(json: encodedState(of: host.controller) ?? "null")
         writer.raw("}")
@@ -114,7 +114,7 @@ package final class SessionJournal {
     /// scene no longer adopts ``StateRestoring``).
     static func restoreCompacted(_ json: String, into host: SceneHost) -> Bool {
         guard let value = try? JSONValue.parse(json), let widgets = value["widgets"],
-              let snapshot = try? SharedSceneWire.decodeWidgets(widgets.jsonText) else { return false }
+              let snapshot = try? MessageDecoder.decodeWidgets(widgets) else { return false }
         host.restoreControlValues(from: snapshot)
         guard let restoring = host.controller as? StateRestoring else { return false }
         if let coded = value["coder"], let coder = StateCoder(json: coded.jsonText) {

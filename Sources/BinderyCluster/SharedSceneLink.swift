@@ -188,7 +188,7 @@ package final class SharedSceneLink {
             forwarded[id] = Forwarded(client: nil, sentAt: Self.now(), reply: reply, timer: timer)
         }
         connection.send(["XADD", keys.inbox, "MAXLEN", "~", maxLength, "*", "k", "e", "o", cluster.processID,
-                         "f", String(id), "s", session.shortID, "m", SharedSceneWire.encode(event)]) { [weak self] result in
+                         "f", String(id), "s", session.shortID, "m", MessageEncoder.encode(.event(event))]) { [weak self] result in
             guard case .failure(let error) = result, let self, let waiting = self.forwarded[id] else { return }
             let refusal = ServerMessage.error(ErrorMessage(ack: event.seq, code: .storeUnavailable,
                                                            message: "the shared scene's store is unavailable (\(error)); try again",
@@ -250,7 +250,7 @@ package final class SharedSceneLink {
                 self.cluster.loop.scheduleTimer(after: retry) { [weak self] in self?.loadMirror(reaching: version) }
                 return
             }
-            if let json = fields["widgets"], let widgets = try? SharedSceneWire.decodeWidgets(json) {
+            if let json = fields["widgets"], let widgets = try? MessageDecoder.decodeWidgets(json) {
                 self.resetFanOut(to: widgets)
                 self.mirrorVersion = Int(fields["v"] ?? "") ?? 0
                 self.lastOutID = fields["out"] ?? "0-0"
@@ -313,14 +313,14 @@ package final class SharedSceneLink {
             mirrorVersion = entryVersion
             let patchJSON = fields.bytes("p") ?? []
             var patch: PatchMessage?
-            if !patchJSON.isEmpty, case .patch(let decoded)? = try? SharedSceneWire.decodeMessage(utf8: patchJSON) {
+            if !patchJSON.isEmpty, case .patch(let decoded)? = try? MessageDecoder.decodeServerMessage(utf8: patchJSON) {
                 patch = decoded
             }
             var item = SharedScenePatchBatch.Item(patch: patch, patchJSON: patchJSON)
             if fields.field("o", is: cluster.processID), let forwardID = Int(fields["f"] ?? ""),
                let waiting = forwarded[forwardID] {
                 let answerJSON = fields.bytes("a") ?? []
-                let answer = try? SharedSceneWire.decodeMessage(utf8: answerJSON)
+                let answer = try? MessageDecoder.decodeServerMessage(utf8: answerJSON)
                 if waiting.reply != nil {
                     // An HTTP event: its answer is the response; the patch goes to every viewer here.
                     answerForwarded(forwardID, answer ?? .error(ErrorMessage(code: .badMessage,
@@ -474,7 +474,7 @@ package final class SharedSceneLink {
             if entryVersion <= version { continue }
             guard entryVersion == version + 1 else { return nil }
             version = entryVersion
-            if let json = entry["p"], !json.isEmpty, case .patch(let patch)? = try? SharedSceneWire.decodeMessage(json) {
+            if let json = entry["p"], !json.isEmpty, case .patch(let patch)? = try? MessageDecoder.decodeServerMessage(json) {
                 mirror.apply(patch)
             }
             if let id = entry["i"] { inboxID = id }
@@ -495,7 +495,7 @@ package final class SharedSceneLink {
         engine = host
         let now = Self.now()
         var base = initialWidgets
-        if let json = fields["widgets"], let snapshot = try? SharedSceneWire.decodeWidgets(json) {
+        if let json = fields["widgets"], let snapshot = try? MessageDecoder.decodeWidgets(json) {
             guard let replayed = Self.replay(tail, onto: snapshot, version: Int(fields["v"] ?? "") ?? 0,
                                              inboxID: fields["in"] ?? "0-0") else {
                 // Cannot happen while the snapshot is written every outboxMaxLength / 4 entries.
@@ -533,7 +533,7 @@ package final class SharedSceneLink {
         // One entry whatever the difference, so the snapshot exists from now on.
         let sync = SharedSceneMirror(widgets: base).patch(to: host.tree.snapshot())
         let empty = sync.changes.isEmpty && sync.added.isEmpty && sync.removed.isEmpty
-        append(origin: "", forwardID: "", answer: "", patch: empty ? "" : SharedSceneWire.encode(.patch(sync)))
+        append(origin: "", forwardID: "", answer: "", patch: empty ? "" : MessageEncoder.encode(.patch(sync)))
         let reader = RedisConnection(endpoint: cluster.endpoint, loop: cluster.loop)
         reader.connect()
         inReader = reader
@@ -582,16 +582,16 @@ package final class SharedSceneLink {
                 let forwardID = fields["f"] ?? ""
                 guard let event = try? SharedSceneWire.decodeEvent(fields["m"] ?? "") else {
                     let error = ErrorMessage(code: .badMessage, message: "the shared scene could not read this event")
-                    append(origin: origin, forwardID: forwardID, answer: SharedSceneWire.encode(.error(error)), patch: "")
+                    append(origin: origin, forwardID: forwardID, answer: MessageEncoder.encode(.error(error)), patch: "")
                     continue
                 }
                 captured = nil
                 isApplying = true
                 let answer = host.dispatch(event, session: nil, client: nil)
                 isApplying = false
-                let patch = captured.map { SharedSceneWire.encode(.patch($0)) } ?? ""
+                let patch = captured.map { MessageEncoder.encode(.patch($0)) } ?? ""
                 captured = nil
-                append(origin: origin, forwardID: forwardID, answer: SharedSceneWire.encode(answer), patch: patch)
+                append(origin: origin, forwardID: forwardID, answer: MessageEncoder.encode(answer), patch: patch)
             default:
                 continue
             }
@@ -610,7 +610,7 @@ package final class SharedSceneLink {
     /// them.
     func flushed(_ patch: PatchMessage, from host: SceneHost) {
         guard isOwner, isReady, host === engine else { return }
-        append(origin: "", forwardID: "", answer: "", patch: SharedSceneWire.encode(.patch(patch)))
+        append(origin: "", forwardID: "", answer: "", patch: MessageEncoder.encode(.patch(patch)))
         scheduleCommit()
     }
 
@@ -656,7 +656,7 @@ package final class SharedSceneLink {
                 state = coder.json
             }
             let countsText = counts.map { "\($0.key)=\($0.value.viewers)" }.joined(separator: ";")
-            arguments += ["1", SharedSceneWire.encode(host.tree.snapshot()), countsText, state]
+            arguments += ["1", MessageEncoder.encodeWidgets(host.tree.snapshot()), countsText, state]
             lastSnapshotAt = now
             entriesSinceSnapshot = 0
             isSnapshotOwed = false

@@ -1,9 +1,12 @@
 import Foundation
 import RxWidgets
 
-/// Decodes client messages (see PROTOCOL.md) straight from the JSON text, member by
-/// member, without building a tree. Pure.
+/// Decodes messages of both directions (see PROTOCOL.md). Client messages, here, are read
+/// straight from the JSON text, member by member, without building a tree; server
+/// messages and widget snapshots in `MessageDecoder+Server.swift` and
+/// `MessageDecoder+Widgets.swift`. Reads what ``MessageEncoder`` writes. Pure.
 ///
+/// For client messages:
 /// - Not JSON (or not UTF-8): `bad-json`.
 /// - Not an object, `type` missing or not a string, a known field of the wrong type,
 ///   a duplicate known field, `seq` not an integer in `0...2^53`: `bad-message`.

@@ -1,7 +1,10 @@
 import RxWidgets
 
-/// Encodes server messages as compact JSON (see PROTOCOL.md for the shapes). Keys are
-/// written in a fixed order; widget properties and row fields in key order. Pure.
+/// Encodes messages of both directions as compact JSON (see PROTOCOL.md for the shapes):
+/// server messages here, client messages in `MessageEncoder+Client.swift`, widget
+/// snapshots in `MessageEncoder+Widgets.swift`. Keys are written in a fixed order;
+/// widget properties and row fields in key order. ``MessageDecoder`` reads it all back.
+/// Pure.
 public enum MessageEncoder {
     /// `message` as JSON text.
     public static func encode(_ message: ServerMessage) -> String {
@@ -26,6 +29,7 @@ public enum MessageEncoder {
         return writer.bytes
     }
 
+    /// `{"type":"scene",…}`: the session, the scene, its widgets and layout.
     package static func write(_ scene: SceneMessage, to writer: inout JSONWriter) {
         writer.raw("{\"type\":\"scene\"")
         if let ack = scene.ack {
@@ -50,12 +54,8 @@ public enum MessageEncoder {
             writer.raw(",\"restored\":")
             writer.bool(restored)
         }
-        writer.raw(",\"widgets\":[")
-        for (index, widget) in scene.widgets.enumerated() {
-            if index > 0 { writer.raw(",") }
-            write(widget, to: &writer)
-        }
-        writer.raw("]")
+        writer.raw(",\"widgets\":")
+        write(scene.widgets, to: &writer)
         if let layout = scene.layout {
             writer.raw(",\"layout\":")
             write(layout, to: &writer)
@@ -79,6 +79,7 @@ public enum MessageEncoder {
         writer.raw("}}")
     }
 
+    /// A layout as PROTOCOL.md writes it: a bare id, or an object per stack, grid or group.
     package static func write(_ layout: SceneLayout, to writer: inout JSONWriter) {
         func children(_ items: [SceneLayout]) {
             writer.raw("[")
@@ -139,6 +140,7 @@ public enum MessageEncoder {
         }
     }
 
+    /// `{"type":"patch","ack":…,"removed":[…],"added":[…],"changes":[…]}`.
     package static func write(_ patch: PatchMessage, to writer: inout JSONWriter) {
         writer.raw("{\"type\":\"patch\"")
         if let ack = patch.ack {
@@ -169,6 +171,7 @@ public enum MessageEncoder {
         writer.raw("]}")
     }
 
+    /// `{"target":…,"prop":…,"value":…}` or `{…,"ops":[…]}`.
     package static func write(_ change: PatchChange, to writer: inout JSONWriter) {
         writer.raw("{\"target\":")
         writer.string(change.target)
@@ -185,6 +188,7 @@ public enum MessageEncoder {
         writer.raw("}")
     }
 
+    /// Keyed list operations: `[{"op":"insert","index":…,"rows":[…]},…]`.
     package static func write(_ ops: [ListChange], to writer: inout JSONWriter) {
         writer.raw("[")
         for (index, op) in ops.enumerated() {
@@ -234,6 +238,7 @@ public enum MessageEncoder {
         writer.raw("}")
     }
 
+    /// `{"type":"error","ack":…,"code":…,"message":…,"target":…}`.
     package static func write(_ error: ErrorMessage, to writer: inout JSONWriter) {
         writer.raw("{\"type\":\"error\"")
         if let ack = error.ack {

@@ -42,11 +42,11 @@ final class SharedSceneClusterTests: SharedSceneClusterTestCase {
         var seen = Set<String>()
         var order: [Double] = []
         for entry in eventEntries {
-            guard case .patch(let answer) = try SharedSceneWire.decodeMessage(entry.answer), let ack = answer.ack else {
+            guard case .patch(let answer) = try MessageDecoder.decodeServerMessage(entry.answer), let ack = answer.ack else {
                 return XCTFail("answer is not an acknowledging patch: \(entry.answer)")
             }
             XCTAssertTrue(seen.insert("\(entry.origin)#\(ack)").inserted, "\(entry.origin) seq \(ack) applied twice")
-            guard case .patch(let patch) = try SharedSceneWire.decodeMessage(entry.patch),
+            guard case .patch(let patch) = try MessageDecoder.decodeServerMessage(entry.patch),
                   case .value(.number(let value))? = patch.changes.first(where: { $0.target == "sharedSlider" })?.update else {
                 return XCTFail("no slider change in \(entry.patch)")
             }
@@ -173,7 +173,7 @@ final class SharedSceneClusterTests: SharedSceneClusterTestCase {
         let outbox = try probe.outbox()
         var applied: [String: Int] = [:]
         for entry in outbox where !entry.origin.isEmpty {
-            if case .patch(let answer) = try SharedSceneWire.decodeMessage(entry.answer), let ack = answer.ack {
+            if case .patch(let answer) = try MessageDecoder.decodeServerMessage(entry.answer), let ack = answer.ack {
                 applied["\(entry.origin)#\(ack)", default: 0] += 1
             }
         }

@@ -47,7 +47,7 @@ final class SharedSceneFanOutTests: XCTestCase {
     }
 
     private func item(_ patch: PatchMessage, from sender: Viewer? = nil, ack: Int? = nil) -> SharedScenePatchBatch.Item {
-        var item = SharedScenePatchBatch.Item(patch: patch, patchJSON: Array(SharedSceneWire.encode(.patch(patch)).utf8))
+        var item = SharedScenePatchBatch.Item(patch: patch, patchJSON: Array(MessageEncoder.encode(.patch(patch)).utf8))
         if let sender, let ack {
             item.sender = sender.client
             item.answer = .patch(PatchMessage(ack: ack, changes: []))

@@ -13,7 +13,7 @@ final class SharedSceneWireTests: XCTestCase {
             EventMessage(seq: 5, target: "name", event: "editingChanged", value: .string("é \"quoted\"\n")),
         ]
         for event in events {
-            XCTAssertEqual(try SharedSceneWire.decodeEvent(SharedSceneWire.encode(event)), event)
+            XCTAssertEqual(try SharedSceneWire.decodeEvent(MessageEncoder.encode(.event(event))), event)
         }
         XCTAssertThrowsError(try SharedSceneWire.decodeEvent("{\"type\":\"bye\"}"))
     }
@@ -33,10 +33,10 @@ final class SharedSceneWireTests: XCTestCase {
                                      PatchChange(target: "label", prop: "text", value: .null),
                                  ])
         let json = MessageEncoder.encode(.patch(patch))
-        XCTAssertEqual(MessageEncoder.encode(try SharedSceneWire.decodeMessage(json)), json)
+        XCTAssertEqual(MessageEncoder.encode(try MessageDecoder.decodeServerMessage(json)), json)
 
         let error = ServerMessage.error(ErrorMessage(ack: 2, code: .unknownTarget, message: "no", target: "x"))
-        XCTAssertEqual(try SharedSceneWire.decodeMessage(MessageEncoder.encode(error)), error)
+        XCTAssertEqual(try MessageDecoder.decodeServerMessage(MessageEncoder.encode(error)), error)
     }
 
     func testAPlainPatchIsReadWithoutATreeAsTheTreeReadsIt() throws {
@@ -51,8 +51,8 @@ final class SharedSceneWireTests: XCTestCase {
         ]
         for patch in plain {
             let json = MessageEncoder.encode(.patch(patch))
-            let read = try XCTUnwrap(SharedSceneWire.decodePlainPatch(json), json)
-            XCTAssertEqual(.patch(read), try SharedSceneWire.decodeMessageThroughTree(json), json)
+            let read = try XCTUnwrap(MessageDecoder.decodePlainPatch(json), json)
+            XCTAssertEqual(.patch(read), try MessageDecoder.decodeServerMessageThroughTree(json), json)
             XCTAssertEqual(MessageEncoder.encode(.patch(read)), json)
         }
         // Anything else is left to the tree.
@@ -65,11 +65,11 @@ final class SharedSceneWireTests: XCTestCase {
         ]
         for message in others {
             let json = MessageEncoder.encode(message)
-            XCTAssertNil(SharedSceneWire.decodePlainPatch(json), json)
-            XCTAssertEqual(MessageEncoder.encode(try SharedSceneWire.decodeMessage(json)), json)
+            XCTAssertNil(MessageDecoder.decodePlainPatch(json), json)
+            XCTAssertEqual(MessageEncoder.encode(try MessageDecoder.decodeServerMessage(json)), json)
         }
-        XCTAssertNil(SharedSceneWire.decodePlainPatch("{\"type\":\"patch\",\"changes\":[{\"target\":\"a\",\"prop\":\"b\"}]}"))
-        XCTAssertNil(SharedSceneWire.decodePlainPatch("{\"type\":\"patch\",\"changes\":[]} x"))
+        XCTAssertNil(MessageDecoder.decodePlainPatch("{\"type\":\"patch\",\"changes\":[{\"target\":\"a\",\"prop\":\"b\"}]}"))
+        XCTAssertNil(MessageDecoder.decodePlainPatch("{\"type\":\"patch\",\"changes\":[]} x"))
     }
 
     func testTheMirrorAppliesPatchesAsAClientDoes() throws {
@@ -107,7 +107,7 @@ final class SharedSceneWireTests: XCTestCase {
         XCTAssertEqual(patch.changes, [PatchChange(target: "slider", prop: "value", value: .number(0.9))])
         var mirror = SharedSceneMirror(widgets: before)
         mirror.apply(patch)
-        XCTAssertEqual(SharedSceneWire.encode(mirror.widgets), SharedSceneWire.encode(after))
+        XCTAssertEqual(MessageEncoder.encodeWidgets(mirror.widgets), MessageEncoder.encodeWidgets(after))
         XCTAssertTrue(SharedSceneMirror(widgets: after).patch(to: after).changes.isEmpty)
     }
 }
