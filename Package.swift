@@ -7,7 +7,10 @@ import PackageDescription
 // checkout of Bindery (a dependency by URL lives in `.build/checkouts/`) builds without
 // them; this repository and packages naming it by path keep them.
 let isCheckout = Context.packageDirectory.contains("/checkouts/")
-let hotPath: [SwiftSetting] = isCheckout ? [] : [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+// Cross-module optimisation lets the echo path inline across the Bindery layers as it did
+// when they were one module (Benchmarks/README.md: instructions per event).
+let hotPath: [SwiftSetting] = isCheckout ? [] : [.unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"],
+                                                              .when(configuration: .release))]
 
 let package = Package(
     name: "Bindery",
