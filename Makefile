@@ -5,7 +5,9 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run cluster test-cluster bench-cluster test test-browser test-client test-examples test-reliability soak test-tsan test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message fuzz-message-run fuzz-resp bench clean
+.PHONY: deps build build-tests run cluster test-cluster bench-cluster test test-unit test-unit-parallel test-unit-serial check-generated \
+	test-browser test-client test-examples test-reliability test-churn test-nothing-lost test-slowloris soak test-tsan \
+	test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message fuzz-resp fuzz-codec bench clean
 
 deps:
 	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
@@ -15,6 +17,10 @@ deps:
 
 build: deps
 	$(SWIFT) build
+
+# The package and its test bundle (what test-unit runs), without running anything.
+build-tests: deps
+	$(SWIFT) build --build-tests
 
 # `make run PORT=8081 ARGS="--log-format json"`: the demo on another port, more flags
 # (`swift run bindery --help` lists them).
@@ -45,10 +51,19 @@ test-deps:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server haproxy; }
 
+# JUNIT_DIR (an absolute folder; .ci/run sets one per step): every suite below also writes
+# its results there as JUnit/xUnit XML, which CI counts (docs/CI.md). Unset: plain runs.
+JUNIT_DIR ?=
+# SwiftPM writes xUnit only from its parallel runner (a process per test); one worker keeps
+# the tests one at a time.
+XUNIT_SERIAL = $(if $(JUNIT_DIR),--parallel --num-workers 1 --xunit-output $(JUNIT_DIR)/$(1).xml)
+# `python -m unittest discover`, or the same run writing JUnit XML (.ci/junit_unittest.py).
+PYUNIT = $(TEST_VENV)/bin/python $(if $(JUNIT_DIR),$(CURDIR)/.ci/junit_unittest.py --xml $(JUNIT_DIR)/$(1).xml,-m unittest discover)
+
 test: deps test-deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(MAKE) test-unit
 	$(MAKE) test-client
+	$(MAKE) check-generated
 	$(MAKE) test-browser
 	$(MAKE) test-examples
 	$(MAKE) test-reliability
@@ -56,10 +71,29 @@ test: deps test-deps
 	$(MAKE) test-tsan
 	$(MAKE) test-trace-resources
 
+# The XCTests: most in parallel (SwiftPM's runner, a process per test, one per core), then
+# SERIAL_TESTS one at a time. Those start a redis-server on a TCP port picked free and then
+# released (another test's listener can take it meanwhile), or assert wall-clock bounds of
+# a few hundred ms around a redis-server or a bindery process (docs/CI.md).
+SERIAL_TESTS ?= RedisTests\.RedisConnectionTests/|BinderyTests\.ClusterRedisTests/|BinderyTests\.SharedSceneClusterTests/|HTTPServerTests\.HTTPServerIntegrationTests/
+test-unit: test-unit-parallel test-unit-serial
+test-unit-parallel: deps test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel --skip '$(SERIAL_TESTS)' $(if $(JUNIT_DIR),--xunit-output $(JUNIT_DIR)/unit-parallel.xml)
+test-unit-serial: deps test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel --num-workers 1 --filter '$(SERIAL_TESTS)' \
+		$(if $(JUNIT_DIR),--xunit-output $(JUNIT_DIR)/unit-serial.xml)
+
+# The generated arity files (Sources/RxCore/**/*+arity.swift) are what Scripts/generate-arity.swift
+# and Scripts/generate-trait-arity.swift write today.
+check-generated:
+	SWIFT="$(SWIFT)" .ci/check-generated.sh $(if $(JUNIT_DIR),$(JUNIT_DIR)/check-generated.xml)
+
 # The demo in headless Chromium against the real bindery binary.
 test-browser: deps test-deps
 	$(SWIFT) build --product bindery
-	$(TEST_VENV)/bin/python -m unittest discover -s Tests/Browser -p 'test_*.py' -v
+	$(call PYUNIT,browser) -s Tests/Browser -p 'test_*.py' -v
 
 # The browser client's logic under Node's test runner (Tests/Client/*.test.mjs: a DOM shim
 # and a fake WebSocket, no browser, no npm), with the golden wire files of Tests/Golden.
@@ -69,7 +103,8 @@ test-client:
 		echo "make: installing nodejs (no node found)"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs; }
-	node --test Tests/Client/
+	node --test $(if $(JUNIT_DIR),--test-reporter=spec --test-reporter-destination=stdout \
+		--test-reporter=junit --test-reporter-destination=$(JUNIT_DIR)/client.xml) Tests/Client/
 
 # The example apps (Examples/*, each its own package depending on this one by path): build,
 # their XCTests, their browser tests (headless Chromium); then docs/GettingStarted.md's
@@ -81,10 +116,11 @@ EXAMPLES_SCRATCH ?= $(CURDIR)/.build-examples
 test-examples: deps test-deps
 	@set -e; for manifest in $(EXAMPLES); do dir=$$(dirname $$manifest); \
 		echo "make: $$dir"; \
+		name=$$(basename $$dir); \
 		(cd $$dir && $(SWIFT) build --build-tests --scratch-path $(EXAMPLES_SCRATCH) && \
-			$(SWIFT) test --skip-build --scratch-path $(EXAMPLES_SCRATCH)); \
+			$(SWIFT) test --skip-build --scratch-path $(EXAMPLES_SCRATCH) $(call XUNIT_SERIAL,example-$$name)); \
 		if [ -d $$dir/Tests/Browser ]; then BINDERY_EXAMPLES_BUILD=$(EXAMPLES_SCRATCH)/debug \
-			$(TEST_VENV)/bin/python -m unittest discover -s $$dir/Tests/Browser -p 'test_*.py' -v; fi; \
+			$(call PYUNIT,example-$$name-browser) -s $$dir/Tests/Browser -p 'test_*.py' -v; fi; \
 	done
 	SWIFT="$(SWIFT)" GETTING_STARTED_SCRATCH=$(EXAMPLES_SCRATCH) Scripts/getting-started-check.sh
 
@@ -99,10 +135,15 @@ test-examples: deps test-deps
 # `make test-reliability RELIABILITY_SECONDS=30`.
 RELIABILITY_SECONDS ?= 5
 CHURN_RATE ?= 1000
-test-reliability: deps test-deps
+test-reliability: test-churn test-nothing-lost test-slowloris
+test-churn: deps test-deps
 	$(SWIFT) build --product bindery
 	$(TEST_VENV)/bin/python Tests/Reliability/churn.py .build/debug/bindery --seconds $(RELIABILITY_SECONDS) --rate $(CHURN_RATE)
+test-nothing-lost: deps test-deps
+	$(SWIFT) build --product bindery
 	$(TEST_VENV)/bin/python Tests/Reliability/nothing_lost.py .build/debug/bindery --seconds $(RELIABILITY_SECONDS)
+test-slowloris: deps test-deps
+	$(SWIFT) build --product bindery
 	$(TEST_VENV)/bin/python Tests/Reliability/slowloris.py .build/debug/bindery --seconds $(RELIABILITY_SECONDS)
 
 # A cluster on loopback (Scripts/cluster.sh): redis-server, CLUSTER_N bindery processes with
@@ -149,14 +190,15 @@ bench: deps
 # Thread sanitizer over the concurrency tests (own build folder: instrumented objects).
 test-tsan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
-	TSAN_OPTIONS="history_size=7 halt_on_error=1" $(SWIFT) test --skip-build --scratch-path .build-tsan --filter Concurrency
+	TSAN_OPTIONS="history_size=7 halt_on_error=1" $(SWIFT) test --skip-build --scratch-path .build-tsan --filter Concurrency \
+		$(if $(JUNIT_DIR),--parallel --xunit-output $(JUNIT_DIR)/tsan.xml)
 
 # Leak checks: Resources.total (RxSwift's TRACE_RESOURCES counter of live Rx objects) back
 # to its start value after common operators and subjects (own build folder: the flag
 # changes RxCore's objects).
 test-trace-resources: deps
 	$(SWIFT) build --build-tests --scratch-path .build-trace -Xswiftc -DTRACE_RESOURCES
-	$(SWIFT) test --skip-build --scratch-path .build-trace --filter ResourcesTests
+	$(SWIFT) test --skip-build --scratch-path .build-trace --filter ResourcesTests $(call XUNIT_SERIAL,trace-resources)
 
 # RFC 6455 conformance: Autobahn|Testsuite groups 1-10 against wsecho; fails on any FAILED case.
 CONFORMANCE ?= $(firstword $(wildcard ../shared/conformance ../../shared/conformance))
@@ -169,100 +211,57 @@ autobahn: deps
 	$(CONFORMANCE)/autobahn.sh ws://127.0.0.1:$(AUTOBAHN_PORT)/ $(AUTOBAHN_OUT); rc=$$?; \
 	kill -TERM $$pid; wait $$pid; exit $$rc
 
-# libFuzzer over the WebSocket frame parser + message assembler (pure Swift sources, built
-# with swiftc directly: see docs/Fuzzing.md). Runs FUZZ_SECONDS; crashes land in .build/fuzz/.
+# libFuzzer targets (Fuzz/: a package of its own depending on this one by path, one
+# executable target per fuzzer; docs/Fuzzing.md). SwiftPM derives the module graph from the
+# products they import. swiftc keeps only the last -sanitize= option, so both sanitizers go
+# in one -Xswiftc (SwiftPM's `--sanitize=fuzzer --sanitize=address` would build without
+# coverage); --sanitize=fuzzer still tells SwiftPM that libFuzzer supplies `main`. Release,
+# in FUZZ_DIR (instrumented objects); corpora and crashes in FUZZ_DIR too. Each runs
+# FUZZ_SECONDS. SWIFT_BACKTRACE=enable=no leaves crash reports to ASan/libFuzzer (Swift's
+# backtracer trips ASan). The package pins the root's dependency versions when it has them.
 FUZZ_SECONDS ?= 60
-WS_FUZZ_SOURCES := Fuzz/WebSocketFrameParser/main.swift \
-	$(addprefix Sources/HTTPServer/WebSocket/,FrameParser.swift MessageAssembler.swift UTF8Validator.swift \
-	WebSocketError.swift WebSocketCloseCode.swift WebSocketOpcode.swift)
-.build/fuzz/ws-frame-parser: $(WS_FUZZ_SOURCES)
-	@mkdir -p .build/fuzz
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -use-ld=lld -module-name WebSocketFuzz $(WS_FUZZ_SOURCES) -o $@
-fuzz-ws: .build/fuzz/ws-frame-parser
-	@mkdir -p .build/fuzz/ws-corpus
-	.build/fuzz/ws-frame-parser -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -print_final_stats=1 \
-		-artifact_prefix=.build/fuzz/ws- .build/fuzz/ws-corpus Fuzz/WebSocketFrameParser/seeds
-
-
-# libFuzzer over the RESP2 parser and encoder of the Redis client (pure Swift, no libuv);
-# checks that splitting the stream changes nothing and that encode/parse round-trip.
-RESP_FUZZ_SOURCES := Fuzz/RESPParser/main.swift \
-	$(addprefix Sources/Redis/,RESPParser.swift RESPParserError.swift RESPValue.swift RESPEncoder.swift)
-.build/fuzz/resp-parser: $(RESP_FUZZ_SOURCES)
-	@mkdir -p .build/fuzz
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld -module-name RESPFuzz $(RESP_FUZZ_SOURCES) -o $@
-fuzz-resp: .build/fuzz/resp-parser
-	@mkdir -p .build/fuzz/resp-corpus
-	SWIFT_BACKTRACE=enable=no .build/fuzz/resp-parser -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
-		-print_final_stats=1 -artifact_prefix=.build/fuzz/resp- .build/fuzz/resp-corpus Fuzz/RESPParser/seeds
-
-# libFuzzer over the HTTP request parser, for FUZZ_SECONDS. Built with
-# swiftc straight from the parser's own sources (they need no libuv, no SwiftPM product):
-# -parse-as-library because the entry point is the @_cdecl LLVMFuzzerTestOneInput, lld
-# because gold warns about every ASan symbol. SWIFT_BACKTRACE=enable=no leaves crash
-# reports to ASan/libFuzzer (Swift's backtracer trips ASan). New inputs go to
-# .build/fuzz/corpus-http, crashes to .build/fuzz/crash-*; the seeds in Fuzz/corpus/http.
-HTTP_PARSER_SOURCES := $(addprefix Sources/HTTPServer/HTTP/,HTTPRequestParser.swift HTTPParserError.swift \
-	HTTPHeaders.swift HTTPVersion.swift HTTPRequestHead.swift)
-
-fuzz-http:
-	mkdir -p .build/fuzz/corpus-http
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld \
-		Fuzz/HTTPParserFuzz/main.swift $(HTTP_PARSER_SOURCES) -o .build/fuzz/http-parser-fuzz
-	SWIFT_BACKTRACE=enable=no .build/fuzz/http-parser-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-		-print_final_stats=1 -artifact_prefix=.build/fuzz/ .build/fuzz/corpus-http Fuzz/corpus/http
-
-# libFuzzer over the whole message path (frame bytes -> JSON -> event dispatch on a demo
-# scene), in-process. SwiftPM would put libFuzzer's main into every product, so the
-# modules are built with swiftc, each as a static library in .build-fuzz (instrumented
-# for libFuzzer and ASan): RxCore, RxWidgets, EventLoop, HTTPServer, Redis, CoreMetrics (the
-# session store's), Bindery without its HTTP endpoints (the five files that use swift-log,
-# and Server/ but its latency histogram: command line, logging, metrics export, the client
-# resource, which need the package's dependencies), BinderyDemo; then the entry point with the
-# WebSocket frame sources (line tables only: full -g on the executable leaves a
-# MessageFuzz-1.swiftmodule in the working folder). rss/malloc limits make unbounded
-# growth a failure.
 FUZZ_DIR := .build-fuzz
-FUZZ_SWIFTC := swiftc -sanitize=fuzzer,address -parse-as-library -O -g -wmo -package-name bindery_fuzz -I $(FUZZ_DIR) -I Sources/CLibUV -I Sources/CCrypto
-BINDERY_CORE_SOURCES := $(filter-out Sources/Bindery/App.swift Sources/Bindery/API/SessionAPI.swift \
-	Sources/Bindery/API/WebSocketEndpoint.swift Sources/Bindery/API/EventStream.swift Sources/Bindery/API/UploadAPI.swift,\
-	$(shell find Sources/Bindery -name '*.swift' -not -path 'Sources/Bindery/Server/*')) Sources/Bindery/Server/LatencyHistogram.swift
-# The session store's modules (EventLoop, HTTPServer, Redis: libuv and libcrypto through their
-# module maps) and swift-metrics' CoreMetrics from the package's checkout.
-CORE_METRICS_SOURCES = $(shell find .build/checkouts/swift-metrics/Sources/CoreMetrics -name '*.swift')
-MESSAGE_FUZZ_SOURCES := Fuzz/MessageFuzz/main.swift \
-	$(addprefix Sources/HTTPServer/WebSocket/,FrameParser.swift MessageAssembler.swift UTF8Validator.swift \
-	WebSocketError.swift WebSocketCloseCode.swift WebSocketOpcode.swift)
-define fuzz_module
-$(FUZZ_DIR)/lib$(1).a: $(2) $(3)
-	@mkdir -p $(FUZZ_DIR)
-	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name $(1) -emit-module-path $(FUZZ_DIR)/$(1).swiftmodule \
-		$(2) -o $$@
+FUZZ_BUILD = $(SWIFT) build --package-path Fuzz --scratch-path $(FUZZ_DIR) -c release \
+	--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+FUZZ_RUN = SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/release/$(1) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	-artifact_prefix=$(FUZZ_DIR)/$(2)- $(FUZZ_DIR)/corpus-$(2)
+define fuzz_build
+	@[ ! -f Package.resolved ] || cmp -s Package.resolved Fuzz/Package.resolved || cp Package.resolved Fuzz/Package.resolved
+	$(FUZZ_BUILD) --product $(1)
+	@mkdir -p $(FUZZ_DIR)/corpus-$(2)
 endef
-$(eval $(call fuzz_module,RxCore,$(shell find Sources/RxCore -name '*.swift'),))
-$(eval $(call fuzz_module,RxWidgets,$(shell find Sources/RxWidgets -name '*.swift'),$(FUZZ_DIR)/libRxCore.a))
-$(eval $(call fuzz_module,CoreMetrics,$(CORE_METRICS_SOURCES),))
-$(eval $(call fuzz_module,EventLoop,$(shell find Sources/EventLoop -name '*.swift'),$(FUZZ_DIR)/libRxCore.a))
-$(eval $(call fuzz_module,HTTPServer,$(shell find Sources/HTTPServer -name '*.swift'),$(FUZZ_DIR)/libEventLoop.a))
-$(eval $(call fuzz_module,Redis,$(shell find Sources/Redis -name '*.swift'),$(FUZZ_DIR)/libEventLoop.a))
-$(eval $(call fuzz_module,Bindery,$(BINDERY_CORE_SOURCES),$(FUZZ_DIR)/libRxWidgets.a $(FUZZ_DIR)/libHTTPServer.a \
-	$(FUZZ_DIR)/libRedis.a $(FUZZ_DIR)/libCoreMetrics.a))
-$(eval $(call fuzz_module,BinderyDemo,$(shell find Sources/BinderyDemo -name '*.swift'),$(FUZZ_DIR)/libBindery.a))
-$(FUZZ_DIR)/message-fuzz: $(MESSAGE_FUZZ_SOURCES) $(FUZZ_DIR)/libBinderyDemo.a
-	$(FUZZ_SWIFTC) -gline-tables-only -use-ld=lld -module-name MessageFuzz $(MESSAGE_FUZZ_SOURCES) \
-		-L $(FUZZ_DIR) -lBinderyDemo -lBindery -lRedis -lHTTPServer -lEventLoop -lCoreMetrics -lRxWidgets -lRxCore \
-		-luv -lcrypto -o $@
-# CoreMetrics' sources come from the package's checkout: resolve it before the file lists are read.
-fuzz-message:
-	$(SWIFT) package resolve
-	$(MAKE) fuzz-message-run
-fuzz-message-run: $(FUZZ_DIR)/message-fuzz
-	@mkdir -p $(FUZZ_DIR)/corpus-message
-	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/message-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
-		-rss_limit_mb=2048 -malloc_limit_mb=512 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/message- \
-		$(FUZZ_DIR)/corpus-message Fuzz/corpus/message
+
+# WebSocket frames (FrameParser + MessageAssembler + UTF8Validator, HTTPServer).
+fuzz-ws: deps
+	$(call fuzz_build,WebSocketFrameFuzz,ws)
+	$(call FUZZ_RUN,WebSocketFrameFuzz,ws) -max_len=8192 Fuzz/WebSocketFrameParser/seeds
+
+# The HTTP request parser (HTTPServer); seeds in Fuzz/corpus/http.
+fuzz-http: deps
+	$(call fuzz_build,HTTPParserFuzz,http)
+	$(call FUZZ_RUN,HTTPParserFuzz,http) -max_len=4096 Fuzz/corpus/http
+
+# The RESP2 parser and encoder of the Redis client (Redis): splitting the stream changes
+# nothing, encode/parse round-trip.
+fuzz-resp: deps
+	$(call fuzz_build,RESPParserFuzz,resp)
+	$(call FUZZ_RUN,RESPParserFuzz,resp) -max_len=4096 -timeout=10 Fuzz/RESPParser/seeds
+
+# The whole message path (frame bytes -> JSON -> event dispatch on a demo scene), in-process;
+# rss/malloc limits make unbounded growth a failure.
+fuzz-message: deps
+	$(call fuzz_build,MessageFuzz,message)
+	$(call FUZZ_RUN,MessageFuzz,message) -max_len=4096 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512 \
+		Fuzz/corpus/message
+
+# The one wire codec (BinderyProtocol), both directions: what decodes re-encodes to JSON
+# that decodes and encodes to the same bytes.
+fuzz-codec: deps
+	$(call fuzz_build,CodecFuzz,codec)
+	$(call FUZZ_RUN,CodecFuzz,codec) -max_len=4096 -timeout=10 Fuzz/corpus/message
+
 # Every fuzzer, FUZZ_SECONDS each (default 60; the issues' local runs used 600).
-fuzz: fuzz-ws fuzz-http fuzz-message fuzz-resp
+fuzz: fuzz-ws fuzz-http fuzz-message fuzz-resp fuzz-codec
 
 clean:
-	rm -rf .build .build-tsan .build-fuzz .build-trace .build-examples
+	rm -rf .build .build-tsan .build-fuzz .build-trace .build-examples .build-ci

@@ -1,15 +1,15 @@
 // libFuzzer entry point for HTTPRequestParser.
 //
-// Built by `make fuzz-http` from the parser's own sources (no sockets, no libuv):
-//   swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-//     Fuzz/HTTPParserFuzz/main.swift Sources/HTTPServer/HTTP/{HTTPRequestParser,HTTPParserError,
-//     HTTPHeaders,HTTPVersion,HTTPRequestHead}.swift -o .build/fuzz/http-parser-fuzz
+// Built by `make fuzz-http` as the HTTPParserFuzz target of Fuzz/Package.swift, against
+// the HTTPServer product (no sockets are opened).
 //
 // Each input is parsed three ways — all at once, byte by byte, and in pieces whose sizes
 // come from the input's first byte — and the three must agree (events and error), so the
 // fuzzer checks the incremental state machine, not only that it does not crash. (The
 // error *kind*, i.e. the status, must agree; the message may name a different first
 // problem found.)
+
+import HTTPServer
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

@@ -4,9 +4,9 @@
 // scene → patches encoded back to JSON. Timers run in virtual time (HistoricalScheduler),
 // so an input behaves the same on every run.
 //
-// Built by `make fuzz-message` (see docs/Fuzzing.md): RxCore, RxWidgets, Bindery's
-// transport-free sources and BinderyDemo as separate modules with swiftc, instrumented
-// for libFuzzer and AddressSanitizer, then this file with the WebSocket frame sources.
+// Built by `make fuzz-message` as the MessageFuzz target of Fuzz/Package.swift (see
+// docs/Fuzzing.md): the root package's products and the demo scenes, all instrumented for
+// libFuzzer and AddressSanitizer.
 //
 // Input: byte 0 picks the scene (bits 0-2), the framing (bit 3: 0 = the rest is the raw
 // client stream; 1 = the rest is lines, each sent as one masked text frame, or binary if
@@ -24,10 +24,12 @@
 import Bindery
 import BinderyDemo
 import Foundation
+import HTTPServer
 import RxCore
 import RxWidgets
 
-private let registry: SceneRegistry = {
+// libFuzzer calls the entry point from one thread only.
+nonisolated(unsafe) private let registry: SceneRegistry = {
     let registry = SceneRegistry()
     registerDemoScenes(registry)
     return registry

@@ -1,12 +1,13 @@
-// libFuzzer target for the RESP2 parser and encoder (Sources/Redis/RESPParser.swift,
-// RESPParserError.swift, RESPValue.swift, RESPEncoder.swift), built by `make fuzz-resp`
-// with swiftc directly: those files need no libuv and no other module.
+// libFuzzer target for the RESP2 parser and encoder of the Redis module, built by
+// `make fuzz-resp` as the RESPParserFuzz target of Fuzz/Package.swift (no connection is made).
 //
 // Input: byte 0 picks small or default limits and a piece size; the rest is the
 // server's byte stream. Besides "no crash, no memory error, no hang", it checks that:
 // the values and the error do not depend on how the stream is cut into reads (whole vs
 // pieces of 1 to 32 bytes); each value respects the limits; each value, encoded again
 // and parsed, is itself (the encoder and parser agree).
+
+import Redis
 
 private struct Outcome: Equatable {
     var values: [RESPValue] = []

@@ -1,13 +1,15 @@
 // libFuzzer target for the WebSocket frame parser and message assembler
 // (Sources/HTTPServer/WebSocket/FrameParser.swift, MessageAssembler.swift, UTF8Validator.swift).
 //
-// Built by `make fuzz-ws` with swiftc directly (see docs/Fuzzing.md):
-//   swiftc -sanitize=fuzzer,address -parse-as-library -O <these sources> -o .build/fuzz/ws-frame-parser
+// Built by `make fuzz-ws` as the WebSocketFrameFuzz target of Fuzz/Package.swift, against
+// the HTTPServer product (see docs/Fuzzing.md).
 //
 // Input: byte 0 picks the limits and the read sizes; the rest is the client's byte
 // stream. Besides "no crash, no memory error", it checks that the result does not
 // depend on how the stream is cut into reads: fed whole, and fed in pieces of 1 to 64
 // bytes, the assembler must deliver the same messages and fail with the same error.
+
+import HTTPServer
 
 /// What an assembler made of a stream.
 private struct Outcome: Equatable {
