@@ -113,8 +113,9 @@ public func registerDemoScenes(_ registry: SceneRegistry) {
         registry.register(scene.name, title: scene.title, description: scene.summary, sharing: scene.isShared ? .shared : .perConnection,
                           restoration: scene.restoration) { context in
             // The context's scheduler is the main loop's in the server and a virtual one
-            // under BinderyTesting; the date scene's clock follows it.
-            try scene.make(DemoEnvironment(scheduler: context.scheduler, viewers: context.viewerCount,
+            // under BinderyTesting; the date scene's clock follows it. The viewer count is
+            // read on subscription: only the board asks, and its relay costs every session.
+            try scene.make(DemoEnvironment(scheduler: context.scheduler, viewers: .deferred { context.viewerCount },
                                            parameters: context.parameters))
         }
     }

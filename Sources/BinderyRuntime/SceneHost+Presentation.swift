@@ -2,10 +2,10 @@ import BinderyProtocol
 import RxCore
 import RxWidgets
 
-/// A scene's presented alerts, and the widgets they added or removed since the last
-/// patch. Loop-confined.
+/// A scene's presented alerts, bottom to top, and the widgets they added or removed since
+/// the last patch. Loop-confined.
 struct ScenePresentation {
-    let stack = PresentationStack()
+    var presentations: [(presented: ViewController, presenter: ViewController)] = []
     var added: [View] = []
     var removed: [String] = []
 }
@@ -21,16 +21,40 @@ package struct PresentationChanges {
 extension SceneHost {
     /// Makes the scene's controller present through this host: a presented alert's
     /// widgets join the tree (and the next patch's `added`), a dismissed one's leave it.
+    /// The host itself is the presentation host: no stack object and callbacks per
+    /// session for alerts most scenes never show.
     func setUpPresentation(for controller: ViewController) {
-        presentation.stack.onPresent = { [weak self] in self?.presented($0) }
-        presentation.stack.onDismiss = { [weak self] in self?.dismissed($0) }
-        controller.presentationHost = presentation.stack
+        controller.presentationHost = self
     }
 
     func tearDownPresentation() {
         tearDownNavigation()
-        for entry in presentation.stack.presentations { entry.presented.presentationHost = nil }
+        for entry in presentation.presentations { entry.presented.presentationHost = nil }
         controller?.presentationHost = nil
+    }
+
+    // MARK: PresentationHost (as `PresentationStack`, calling `presented`/`dismissed`)
+
+    /// The presented controllers, bottom to top, each with its presenter.
+    package var presentations: [(presented: ViewController, presenter: ViewController)] {
+        presentation.presentations
+    }
+
+    /// Shows `controller` over the others; its widgets join the tree.
+    package func present(_ controller: ViewController, from presenter: ViewController) {
+        presentation.presentations.append((controller, presenter))
+        controller.presentationHost = self
+        presented(controller)
+    }
+
+    /// Removes `controller` and every controller presented over it, top first.
+    package func dismiss(_ controller: ViewController) {
+        guard let index = presentation.presentations.firstIndex(where: { $0.presented === controller }) else { return }
+        while presentation.presentations.count > index {
+            let top = presentation.presentations.removeLast().presented
+            top.presentationHost = nil
+            dismissed(top)
+        }
     }
 
     /// The widgets of a presented controller: an alert and its text fields.

@@ -10,7 +10,7 @@ import RxWidgets
 /// the event and become its answer (and a plain patch for everyone else); other changes
 /// (timers, async work) are coalesced and flushed once per loop turn through the flush
 /// scheduler. Loop-confined.
-package final class SceneHost {
+package final class SceneHost: PresentationHost {
     package let definition: SceneDefinition
     package let context: SceneContext
     package private(set) var controller: ViewController?
@@ -48,7 +48,7 @@ package final class SceneHost {
         let widgets: [(id: String, widget: View)]
         if let scene = controller as? any Scene {
             widgets = scene.sceneWidgets
-            layout = scene.sceneLayout
+            layout = definition.shared(scene.sceneLayout)
         } else if let navigation = controller as? NavigationController {
             widgets = [("navigation", navigation.navigationView)]  // its screens' widgets follow
             layout = nil

@@ -44,6 +44,17 @@ open class Control: View {
         super.init()
     }
 
+    deinit {
+        // The `rx` subscriptions complete here, as RxCocoa's `take(until: deallocated)`
+        // makes them, without a subject and an operator per subscription. Targets' actions
+        // are not called.
+        if registrations.isEmpty { return }
+        let current = registrations
+        for registration in current where !registration.hasTarget && !registration.isDisposed {
+            registration.handler(nil)
+        }
+    }
+
     override public var kind: String { "control" }
 
     override func collectProperties(into properties: inout [String: WidgetValue]) {
@@ -118,9 +129,10 @@ open class Control: View {
     }
 
     /// Registers `handler` for `controlEvents` until the returned registration is
-    /// disposed. How `rx.controlEvent` and `rx.controlProperty` listen.
+    /// disposed. How `rx.controlEvent` and `rx.controlProperty` listen. Without a target,
+    /// `handler` is also called once with `nil` when the control is deinitialised.
     @discardableResult
-    func register(_ controlEvents: Event, target: AnyObject? = nil, handler: @escaping (Control) -> Void) -> ControlTargetRegistration {
+    func register(_ controlEvents: Event, target: AnyObject? = nil, handler: @escaping (Control?) -> Void) -> ControlTargetRegistration {
         let registration = ControlTargetRegistration(control: self, events: controlEvents, target: target, handler: handler)
         registrations.append(registration)
         return registration
@@ -191,10 +203,12 @@ final class ControlTargetRegistration: Disposable {
     /// The target of a target/action registration (weak, as UIKit holds targets).
     private(set) weak var target: AnyObject?
     let hasTarget: Bool
-    let handler: (Control) -> Void
+    /// Called with the control for its events; with `nil` when it is deinitialised
+    /// (registrations without a target only).
+    let handler: (Control?) -> Void
     private(set) var isDisposed = false
 
-    init(control: Control, events: Control.Event, target: AnyObject?, handler: @escaping (Control) -> Void) {
+    init(control: Control, events: Control.Event, target: AnyObject?, handler: @escaping (Control?) -> Void) {
         self.control = control
         self.events = events
         self.target = target

@@ -76,6 +76,29 @@ final class AlertProtocolTests: XCTestCase {
         XCTAssertNil(session.widget(withID: "alertController-1"))
     }
 
+    /// The scene host is the presentation host: an alert over an alert, and dismissing
+    /// from the root removes both.
+    func testAnAlertOverAnAlertAndDismissingFromTheRootRemovesBoth() throws {
+        let session = try store.createSession(scene: "rename")
+        let root = try XCTUnwrap(session.controller as? RenameViewController)
+        let first = AlertController(title: "First", message: nil, preferredStyle: .alert)
+        root.present(first, animated: false)
+        let second = AlertController(title: "Second", message: nil, preferredStyle: .alert)
+        first.present(second, animated: false)
+        XCTAssertTrue(root.presentedViewController === first)
+        XCTAssertTrue(second.presentingViewController === first)
+        XCTAssertNotNil(session.widget(withID: "alertController-1"))
+        XCTAssertNotNil(session.widget(withID: "alertController-2"))
+
+        root.dismiss(animated: false)
+        XCTAssertNil(root.presentedViewController)
+        XCTAssertNil(first.presentationHost)
+        XCTAssertNil(second.presentationHost)
+        XCTAssertNil(session.widget(withID: "alertController-1"))
+        XCTAssertNil(session.widget(withID: "alertController-2"))
+        XCTAssertNotNil(root.presentationHost, "the root still presents through its scene")
+    }
+
     func testEscapeIsTheCancelActionAndTextsMayComeWithTheChoice() throws {
         let session = try store.createSession(scene: "rename")
         _ = send(session, #"{"type":"event","seq":1,"target":"rename","event":"touchUpInside"}"#)

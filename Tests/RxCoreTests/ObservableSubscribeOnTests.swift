@@ -122,3 +122,70 @@ private final class TimeOpsSubscribeOnRecord: @unchecked Sendable {
     var elementQueues: [String?] { locked { _elementQueues } }
     var elementsOnMain: [Bool] { locked { _elementsOnMain } }
 }
+
+private final class LoopTestBox<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// A source that is not a producer: it does not dispose itself when it terminates.
+private struct CompletingAtOnce: ObservableType {
+    typealias Element = Int
+    let disposals: LoopTestBox<Int>
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+        observer.on(.next(1))
+        observer.on(.completed)
+        return Disposables.create { disposals.value += 1 }
+    }
+}
+
+/// `subscribe(on: ConcurrentMainScheduler.instance)` on the loop thread (the control
+/// traits' case) subscribes at once and still disposes on the loop.
+final class ConcurrentMainSubscribeOnTests: XCTestCase {
+    func testOnTheLoopItSubscribesAtOnceAndADisposeFromAnotherThreadRunsOnTheLoop() {
+        let subject = PublishSubject<Int>()
+        let subscribedOnLoop = LoopTestBox(false)
+        let disposedOnLoop = LoopTestBox(false)
+        let disposed = expectation(description: "disposed")
+        let source = Observable<Int>.create { observer in
+            subscribedOnLoop.value = MainScheduler.isMainThread
+            let inner = subject.subscribe(observer)
+            return Disposables.create {
+                disposedOnLoop.value = MainScheduler.isMainThread
+                inner.dispose()
+                disposed.fulfill()
+            }
+        }
+        let values = LoopTestBox<[Int]>([])
+        let subscription = source.subscribe(on: ConcurrentMainScheduler.instance)
+            .subscribe(onNext: { values.value.append($0) })
+        XCTAssertTrue(subscribedOnLoop.value, "subscribed synchronously")
+        subject.onNext(1)
+
+        let unchecked = LoopTestBox(subscription)
+        let returned = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            unchecked.value.dispose()
+            returned.signal()
+        }
+        returned.wait()
+        subject.onNext(2)  // disposed, though the source's disposal is still on its way
+        wait(for: [disposed], timeout: 5)
+        XCTAssertTrue(disposedOnLoop.value, "the source is disposed on the loop")
+        XCTAssertEqual(values.value, [1])
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    func testASourceThatTerminatesWhileSubscribingIsDisposedOnce() {
+        let disposals = LoopTestBox(0)
+        var events: [String] = []
+        let subscription = CompletingAtOnce(disposals: disposals).subscribe(on: ConcurrentMainScheduler.instance)
+            .subscribe(onNext: { events.append("next \($0)") }, onCompleted: { events.append("completed") },
+                       onDisposed: { events.append("disposed") })
+        XCTAssertEqual(events, ["next 1", "completed", "disposed"])
+        XCTAssertEqual(disposals.value, 1)
+        subscription.dispose()
+        XCTAssertEqual(disposals.value, 1)
+    }
+}

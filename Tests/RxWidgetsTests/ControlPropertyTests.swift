@@ -111,6 +111,39 @@ final class ControlPropertyTests: XCTestCase {
         XCTAssertEqual(late, ["completed"])
     }
 
+    /// The control completes its subscribers itself when it goes (no `deallocated`
+    /// subject): in subscription order, through operators, once, and not one that was
+    /// disposed before.
+    func testATextFieldsSubscribersCompleteWhenItIsDeallocatedAndGetNothingAfter() throws {
+        var field: TextField? = TextField()
+        field!.text = "a"
+        let text = field!.rx.text
+        var events: [String] = []
+        let first = text.map { $0?.uppercased() }.subscribe(
+            onNext: { events.append("first \($0 ?? "nil")") },
+            onCompleted: { events.append("first completed") },
+            onDisposed: { events.append("first disposed") }
+        )
+        let disposedEarly = text.subscribe(onNext: { _ in events.append("early next") },
+                                           onCompleted: { events.append("early completed") })
+        let second = field!.rx.controlEvent(.editingChanged).subscribe(
+            onNext: { events.append("second next") },
+            onCompleted: { events.append("second completed") }
+        )
+        defer { first.dispose(); second.dispose() }
+        disposedEarly.dispose()
+        try field!.sendUserEvent(.editingChanged, value: .string("b"))
+        XCTAssertEqual(events, ["first A", "early next", "first B", "second next"])
+        events = []
+        weak let weakField = field
+        field = nil
+        XCTAssertNil(weakField)
+        XCTAssertEqual(events, ["first completed", "first disposed", "second completed"])
+        first.dispose()
+        second.dispose()
+        XCTAssertEqual(events.count, 3, "nothing after completed")
+    }
+
     func testBindingAfterTheControlIsGoneIsSkipped() {
         var field: TextField? = TextField()
         let property = field!.rx.text

@@ -55,6 +55,18 @@ final class ControlTests: XCTestCase {
         XCTAssertEqual(button.allControlEvents, [])
     }
 
+    func testTargetsAreNotCalledWhenTheControlIsDeinitialised() {
+        var button: Button? = Button()
+        let receiver = Receiver()
+        button!.addTarget(receiver, action: Receiver.tapped, for: .touchUpInside)
+        button!.addTarget(receiver, action: Receiver.anyControl, for: .touchUpInside)
+        var completed = false
+        _ = button!.rx.tap.subscribe(onCompleted: { completed = true })
+        button = nil
+        XCTAssertTrue(completed, "rx subscriptions complete")
+        XCTAssertEqual(receiver.log, [], "actions are not called")
+    }
+
     func testRemovingTargetsLeavesRxSubscriptions() {
         let button = Button()
         var taps = 0

@@ -23,8 +23,9 @@ public final class WidgetTree {
     private var byID: [String: View] = [:]
     private var indexIsStale = false
     private var autoIDCount = 0
-    /// The root views that end editing here (`View+FirstResponder.swift`).
-    var editingRoots: [ObjectIdentifier] = []
+    /// The first root view that ends editing here; any others are in `EditingRoots`
+    /// (`View+FirstResponder.swift`). Unowned: a root leaves when it goes.
+    unowned(unsafe) var editingRoot: View?
 
     /// An empty tree.
     public init() {}
@@ -32,7 +33,8 @@ public final class WidgetTree {
     deinit {
         // Widgets point back here without a reference count: they must not outlive that.
         for widget in widgets { widget.tree = nil }
-        if !editingRoots.isEmpty { EditingRoots.forget(self, roots: editingRoots) }
+        editingRoot?.editingTree = nil
+        EditingRoots.forget(self)
     }
 
     /// Adds `widget` under `id` (or its current ``View/id``; if both are empty, an id

@@ -25,11 +25,15 @@ extension Reactive where Base: Control {
                 observer.on(.completed)
                 return Disposables.create()
             }
-            return control.register(controlEvents) { _ in
-                observer.onNext(())
+            // `nil`: the control is being deinitialised (see `Control.deinit`).
+            return control.register(controlEvents) { control in
+                if control == nil {
+                    observer.on(.completed)
+                } else {
+                    observer.onNext(())
+                }
             }
         }
-        .take(until: deallocated)
         return ControlEvent(events: source)
     }
 
@@ -49,13 +53,16 @@ extension Reactive where Base: Control {
                 return Disposables.create()
             }
             observer.onNext(getter(control))
-            return control.register(editingEvents) { _ in
-                if let control = weakControl {
-                    observer.onNext(getter(control))
+            // `nil`: the control is being deinitialised (see `Control.deinit`). Otherwise
+            // it is this registration's control, so a `Base`.
+            return control.register(editingEvents) { control in
+                guard let control else {
+                    observer.on(.completed)
+                    return
                 }
+                observer.onNext(getter(unsafeDowncast(control, to: Base.self)))
             }
         }
-        .take(until: deallocated)
         return ControlProperty<T>(values: source, valueSink: Binder(base, binding: setter))
     }
 

@@ -52,7 +52,7 @@ extension View {
         if let control = self as? Control, control.takesTextFocus {
             return resignFirstResponder()
         }
-        let tree = self.tree ?? EditingRoots.tree(of: self)
+        let tree = self.tree ?? editingTree
         for widget in tree?.widgets ?? [] where widget.isFirstResponder {
             widget.resignFirstResponder()
         }
@@ -64,7 +64,27 @@ extension WidgetTree {
     /// Makes `view` (a scene's root view, which is not one of its widgets) end editing
     /// in this tree: `view.endEditing(_:)` resigns the focused widget here.
     public func setEditingRoot(_ view: View) {
-        EditingRoots.set(view, self)
+        if view.editingTree === self { return }
+        view.leaveEditingTree()
+        view.editingTree = self
+        if editingRoot == nil {
+            editingRoot = view
+        } else {
+            EditingRoots.add(view, to: self)
+        }
+    }
+}
+
+extension View {
+    /// Stops ending editing in its tree (it goes, or moves to another tree).
+    func leaveEditingTree() {
+        guard let tree = editingTree else { return }
+        editingTree = nil
+        if tree.editingRoot === self {
+            tree.editingRoot = nil
+        } else {
+            EditingRoots.remove(self, from: tree)
+        }
     }
 }
 
@@ -132,38 +152,31 @@ enum FocusProperty {
     static let focused = "focused"
 }
 
-/// Scenes' root views and their trees (a root view is not in its tree). Loop-confined.
-///
-/// The tree is held `unowned(unsafe)`, not `weak`: a weak reference would give every
-/// scene's tree a side table, and each retain of it on the per-event path (every
-/// recorded change) would take the slow path. Safe because a tree forgets its roots
-/// when it goes (``WidgetTree`` `deinit`), and a root's entry goes with the root.
+/// The root views of trees that have more than one (rare: the first is the tree's
+/// `editingRoot`). Loop-confined. Unowned both ways, as `View.editingTree`: a root
+/// leaves when it goes, and a tree clears its roots when it goes.
 enum EditingRoots {
-    private struct Entry {
-        unowned(unsafe) let tree: WidgetTree
-        let treeID: ObjectIdentifier
+    private struct Root {
+        unowned(unsafe) let view: View
     }
 
-    nonisolated(unsafe) private static var table: [ObjectIdentifier: Entry] = [:]
+    nonisolated(unsafe) private static var more: [ObjectIdentifier: [Root]] = [:]
 
-    static func set(_ view: View, _ tree: WidgetTree) {
-        let key = ObjectIdentifier(view)
-        if table[key] == nil {
-            _ = view.lifetimeToken.deallocated.subscribe(onNext: { table[key] = nil })
-        }
-        table[key] = Entry(tree: tree, treeID: ObjectIdentifier(tree))
-        if !tree.editingRoots.contains(key) { tree.editingRoots.append(key) }
+    static func add(_ view: View, to tree: WidgetTree) {
+        more[ObjectIdentifier(tree), default: []].append(Root(view: view))
     }
 
-    static func tree(of view: View) -> WidgetTree? {
-        table[ObjectIdentifier(view)]?.tree
+    static func remove(_ view: View, from tree: WidgetTree) {
+        let key = ObjectIdentifier(tree)
+        more[key]?.removeAll { $0.view === view }
+        if more[key]?.isEmpty == true { more[key] = nil }
     }
 
-    /// Drops the entries that still name `tree` (from its `deinit`).
-    static func forget(_ tree: WidgetTree, roots: [ObjectIdentifier]) {
-        let treeID = ObjectIdentifier(tree)
-        for key in roots where table[key]?.treeID == treeID {
-            table[key] = nil
+    /// Clears the other roots of `tree` (from its `deinit`).
+    static func forget(_ tree: WidgetTree) {
+        if more.isEmpty { return }
+        for root in more.removeValue(forKey: ObjectIdentifier(tree)) ?? [] {
+            root.view.editingTree = nil
         }
     }
 }

@@ -27,8 +27,17 @@ open class View: ReactiveCompatible, LifetimeTracked {
     /// it when it removes the widget or is deinitialised itself.
     unowned(unsafe) var tree: WidgetTree?
 
+    /// The tree this view ends editing in as a scene's root view, which is not one of its
+    /// widgets (`View+FirstResponder.swift`). Unowned for the reason `tree` is: the tree
+    /// clears it when it goes, and the view leaves the tree when it goes first.
+    unowned(unsafe) var editingTree: WidgetTree?
+
     /// A widget with UIKit's defaults (no background, visible, opaque).
     public init() {}
+
+    deinit {
+        if editingTree != nil { leaveEditingTree() }
+    }
 
     /// A widget with UIKit's defaults and the id `id`.
     public convenience init(id: String) {

@@ -146,4 +146,47 @@ final class FirstResponderTests: XCTestCase {
         root.endEditing(false)
         XCTAssertFalse(name.isFirstResponder)
     }
+
+    /// The root finds its tree after the tree's widgets change, a second root works and
+    /// stays when the first goes, and a root that moved on is not cleared by its old tree.
+    func testEditingRootsAreFoundAfterTheTreeChangesAndWhenRootsComeAndGo() throws {
+        let email = TextField()
+        let tree = widgetTestTree(["email": email])
+        let root = View()
+        tree.setEditingRoot(root)
+        let name = TextField()
+        try tree.add(name, id: "name")
+        tree.remove(email)
+        name.becomeFirstResponder()
+        root.endEditing(true)
+        XCTAssertFalse(name.isFirstResponder, "found after widgets were added and removed")
+
+        var first: View? = View()
+        let second = View()
+        tree.setEditingRoot(first!)
+        tree.setEditingRoot(second)
+        first = nil
+        name.becomeFirstResponder()
+        second.endEditing(true)
+        XCTAssertFalse(name.isFirstResponder, "a second root stays when the first goes")
+        name.becomeFirstResponder()
+        root.endEditing(true)
+        XCTAssertFalse(name.isFirstResponder, "and so does the first one set")
+
+        let other = TextField()
+        do {
+            let oldTree = widgetTestTree(["other": TextField()])
+            oldTree.setEditingRoot(second)
+            oldTree.setEditingRoot(root)
+            tree.setEditingRoot(second)
+            tree.setEditingRoot(root)
+        }
+        try tree.add(other, id: "other")
+        other.becomeFirstResponder()
+        second.endEditing(true)
+        XCTAssertFalse(other.isFirstResponder, "moved back: the old tree's end leaves it")
+        other.becomeFirstResponder()
+        root.endEditing(true)
+        XCTAssertFalse(other.isFirstResponder)
+    }
 }
