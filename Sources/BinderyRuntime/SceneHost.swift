@@ -48,7 +48,7 @@ package final class SceneHost: PresentationHost {
         let widgets: [(id: String, widget: View)]
         if let scene = controller as? any Scene {
             widgets = scene.sceneWidgets
-            layout = definition.shared(scene.sceneLayout)
+            layout = scene.sceneLayout
         } else if let navigation = controller as? NavigationController {
             widgets = [("navigation", navigation.navigationView)]  // its screens' widgets follow
             layout = nil

@@ -14,8 +14,6 @@ public struct SceneDefinition {
         let sharing: SceneSharing
         let restoration: SceneRestoration
         let make: (SceneContext) throws -> ViewController
-        /// The last layout a host of this scene built (`SceneDefinition.shared(_:)`).
-        var layout: SceneLayout?
 
         init(name: String, title: String, description: String?, sharing: SceneSharing, restoration: SceneRestoration,
              make: @escaping (SceneContext) throws -> ViewController) {
@@ -50,15 +48,6 @@ public struct SceneDefinition {
     /// Builds a fresh view controller. Runs on the loop; may throw to refuse (the client
     /// sees the error; the server goes on).
     public var make: (SceneContext) throws -> ViewController { storage.make }
-
-    /// `layout`, or an equal one an earlier host of this scene already holds: a scene's
-    /// layout is usually the same constant for every session, so they share one copy.
-    func shared(_ layout: SceneLayout?) -> SceneLayout? {
-        guard let layout else { return nil }
-        if let cached = storage.layout, cached == layout { return cached }
-        storage.layout = layout
-        return layout
-    }
 }
 
 /// The scenes an app offers, by name.
