@@ -3,7 +3,7 @@
 # release `bindery` under callgrind, the demo's `bigtable` scene driven over a WebSocket
 # by bigtable_driver.py. Each operation is a button tap whose answer is one patch:
 # socket → event → Rx → RxTableViewSectionedAnimatedDataSource → TableView →
-# change record → ChangeSet → encoder → socket.
+# change record → PatchDiff → encoder → socket.
 #
 #   Benchmarks/callgrind-bigtable.sh [TAPS=20]
 #

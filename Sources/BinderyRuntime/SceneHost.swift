@@ -127,7 +127,7 @@ package final class SceneHost: PresentationHost {
         let structure = takePresentationChanges(filtering: &changes)
         guard !changes.isEmpty || !structure.isEmpty else { return }
         let message = PatchMessage(removed: structure.removed, added: structure.added,
-                                   changes: ChangeSet.patchChanges(changes))
+                                   changes: PatchDiff.patchChanges(changes))
         route.deliver(flushedPatch: message, of: self, except: except)
     }
 
@@ -226,7 +226,7 @@ package final class SceneHost: PresentationHost {
         // it something else (a slider clamped it, a formatter rewrote it).
         var echoed: (id: String, property: String, value: WidgetValue)?
         if let sent = event.value, let property = valueProperty, let applied,
-           ChangeSet.sameValue(sent: sent, applied: applied) {
+           PatchDiff.sameValue(sent: sent, applied: applied) {
             echoed = (widgetID, property, applied)
             // A handler that put the value back as it was before the event (a chat field
             // cleared on Return) leaves no change behind, yet the sender shows what it
@@ -245,7 +245,7 @@ package final class SceneHost: PresentationHost {
         var own: [PatchChange] = []
         own.reserveCapacity(changes.count)
         for change in changes {
-            let patch = ChangeSet.patchChange(change)
+            let patch = PatchDiff.patchChange(change)
             if othersWatch { all.append(patch) }
             if let echoed, change.widgetID == echoed.id, change.property == echoed.property,
                case .value(let value) = patch.update, value == echoed.value {

@@ -258,7 +258,7 @@ public final class SceneTestClient {
     private func settleOwnInput(_ input: OwnInput) {
         guard widgetList[input.index].props[input.property] == input.sent,
               let held = session.widget(withID: widgetList[input.index].id)?.snapshot()[input.property],
-              ChangeSet.sameValue(sent: input.sent, applied: held) else { return }
+              PatchDiff.sameValue(sent: input.sent, applied: held) else { return }
         widgetList[input.index].props[input.property] = held
     }
 

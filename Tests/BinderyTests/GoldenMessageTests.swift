@@ -124,6 +124,23 @@ final class GoldenMessageTests: XCTestCase {
             ])),
             "server-error-unknownRow.json": .error(ErrorMessage(ack: 3, code: .unknownRow,
                                                                 message: "tableView 'pets' has no row 'cat-9'", target: "pets")),
+            "server-patch-alert-added.json": .patch(PatchMessage(ack: 1, added: [
+                WidgetSnapshot(id: "alertController-1", kind: "alertController", properties: [
+                    "actions": .rows([
+                        row("0", ["style": .string("cancel"), "title": .string("Cancel")]),
+                        row("1", ["isEnabled": .bool(false), "isPreferred": .bool(true), "style": .string("default"),
+                                  "title": .string("Save")]),
+                    ]),
+                    "alpha": .number(1), "backgroundColor": .null, "isHidden": .bool(false),
+                    "message": .string("What should we change?"), "preferredStyle": .string("alert"),
+                    "textFields": .strings(["textField-2"]), "title": .string("Your comment"),
+                ]),
+                WidgetSnapshot(id: "textField-2", kind: "textField", properties: [
+                    "alpha": .number(1), "backgroundColor": .null, "focused": .bool(false), "isEnabled": .bool(true),
+                    "isHidden": .bool(false), "isSecureTextEntry": .bool(false), "placeholder": .string("Comment"),
+                    "text": .string(""),
+                ]),
+            ], changes: [])),
             "server-patch-alert-removed.json": .patch(PatchMessage(ack: 5, removed: ["textField-2", "alertController-1"],
                                                                    changes: [text("greeting", "Hello, Ada")])),
             "server-patch-navigation-pop.json": .patch(PatchMessage(ack: 4, removed: ["screen-2.stars"], changes: [

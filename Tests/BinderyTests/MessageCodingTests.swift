@@ -88,15 +88,15 @@ final class MessageCodingTests: XCTestCase {
     func testChangeSetPrefersOpsWhenSmallerAndFullItemsOtherwise() {
         let old = (1...40).map { ListRow(id: "r\($0)", fields: ["name": .string("row \($0)")]) }
         let appended = old + (41...60).map { ListRow(id: "r\($0)", fields: ["name": .string("row \($0)")]) }
-        let change = ChangeSet.patchChange(WidgetChange(widgetID: "l", property: "items", value: .rows(appended), oldValue: .rows(old)))
+        let change = PatchDiff.patchChange(WidgetChange(widgetID: "l", property: "items", value: .rows(appended), oldValue: .rows(old)))
         guard case .ops(let ops) = change.update else { return XCTFail("expected ops") }
         XCTAssertEqual(ops.count, 1)
         // Replacing everything: the full array is smaller than remove + insert.
         let other = (1...3).map { ListRow(id: "x\($0)") }
-        let replaced = ChangeSet.patchChange(WidgetChange(widgetID: "l", property: "items", value: .rows(other), oldValue: .rows(old)))
+        let replaced = PatchDiff.patchChange(WidgetChange(widgetID: "l", property: "items", value: .rows(other), oldValue: .rows(old)))
         XCTAssertEqual(replaced.update, .value(.rows(other)))
         // From nothing (the first rows): full.
-        let first = ChangeSet.patchChange(WidgetChange(widgetID: "l", property: "items", value: .rows(other), oldValue: .rows([])))
+        let first = PatchDiff.patchChange(WidgetChange(widgetID: "l", property: "items", value: .rows(other), oldValue: .rows([])))
         XCTAssertEqual(first.update, .value(.rows(other)))
     }
 

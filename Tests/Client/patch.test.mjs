@@ -83,6 +83,19 @@ test("removed widgets lose their fields; added ones are rendered, bound and take
   assert.equal(el("extra").textContent, "again");
 });
 
+test("an added widget whose id is already shown replaces it (PROTOCOL.md), without a removed", () => {
+  const { client, ws, el, root } = start(WIDGETS);
+  ws.receive({ type: "patch", added: [{ id: "extra", kind: "label", props: { text: "first" } }], changes: [] });
+  ws.receive({ type: "patch", added: [{ id: "extra", kind: "label", props: { text: "second" } }], changes: [] });
+  assert.equal(root.querySelectorAll('[data-widget="extra"]').length, 1, "one element, not two");
+  assert.equal(el("extra").textContent, "second");
+  assert.equal(client.elements.get("extra").length, 1, "one binding");
+  // A widget of the scene itself, re-sent: replaced in place of a second copy.
+  ws.receive({ type: "patch", added: [{ id: "title", kind: "label", props: { text: "renewed" } }], changes: [] });
+  assert.equal(root.querySelectorAll('[data-widget="title"]').length, 1);
+  assert.equal(el("title").textContent, "renewed");
+});
+
 test("added widgets that are controls report events", () => {
   const { ws, el } = start(WIDGETS);
   ws.receive({ type: "patch", added: [{ id: "ok", kind: "button", props: { title: "OK", isEnabled: true } }], changes: [] });

@@ -2,7 +2,7 @@ import Foundation
 import RxWidgets
 
 /// Turns a widget tree's change records into patch changes.
-public enum ChangeSet {
+public enum PatchDiff {
     /// One ``PatchChange`` per record, in order. A list's `items` become keyed operations
     /// (``ListRow/changesWithFewestMoves(from:to:maximumMoves:)``) unless the full array encodes smaller (or the rows
     /// have duplicate ids).
