@@ -20,8 +20,10 @@ package struct DurableSessionMachine: Equatable, Sendable {
     /// Deletions the store could not take, oldest first, retried when it is back; at most
     /// ``maxPendingDeletes`` (the oldest go first).
     package var pendingDeletes: [PendingDelete] = []
-    /// Refresh ticks so far, and how many make a round that refreshes every session.
+    /// Refresh ticks so far.
     package private(set) var refreshTicks = 0
+    /// How many ticks make a round that refreshes every session (the others refresh only
+    /// those nobody is connected to).
     package var ticksPerRound = 1
 
     /// An ended session's keys still to delete, fenced by `epoch`.

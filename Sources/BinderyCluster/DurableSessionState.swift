@@ -39,9 +39,13 @@ package enum DurableStoreMode: Equatable, Sendable {
 /// A store answer reduced to what the machine decides on (``Result`` of `Void` is not
 /// `Equatable`).
 package enum DurableAnswer: Equatable, Sendable {
+    /// It was made.
     case done
+    /// ``SessionPersistenceError/fenced``.
     case fenced
+    /// ``SessionPersistenceError/unavailable(_:)``.
     case unavailable(String)
+    /// ``SessionPersistenceError/otherScene(_:)``.
     case otherScene(String)
 
     /// The answer `result` carries.

@@ -11,12 +11,12 @@ import RxCore
 ///
 /// Loop-confined: the machine, the waiters and the refresh timer are touched on the loop
 /// thread only (persistence completions arrive there).
-final class DurableSessions: SessionStoreBacking {
+package final class DurableSessions: SessionStoreBacking {
     unowned let store: SessionStore
     let persistence: SessionPersistence?
     var sharedScenes: SharedSceneCluster?
-    /// The states and transitions.
-    private(set) var machine = DurableSessionMachine()
+    /// The states and transitions (read by tests; changed through ``handle(_:)`` only).
+    package private(set) var machine = DurableSessionMachine()
     /// The periodic TTL refresh, while it runs.
     private var refreshTimer: Disposable?
 
@@ -37,35 +37,41 @@ final class DurableSessions: SessionStoreBacking {
 
     // MARK: - SessionStoreBacking
 
-    var refusesNewSessions: Bool {
+    /// Refused while the store is unavailable or draining.
+    package var refusesNewSessions: Bool {
         persistence != nil && mode != .available
     }
 
-    var spansProcesses: Bool { sharedScenes != nil }
+    /// With a shared scene cluster.
+    package var spansProcesses: Bool { sharedScenes != nil }
 
-    func created(_ session: Session, minted: Bool) {
+    /// Records it: a per-connection session's journal, a new shared scene's token.
+    package func created(_ session: Session, minted: Bool) {
         guard persistence != nil else { return }
         if session.scene.sharing == .perConnection { persist(session) }
         if sharedScenes != nil, session.scene.sharing == .shared, minted { recordShared(session) }
     }
 
-    func resumedShared(_ session: Session) {
+    /// Takes its record over.
+    package func resumedShared(_ session: Session) {
         adoptShared(session)
     }
 
-    func ending(_ session: Session, reason: String) {
+    /// Deletes its keys unless it moved or the server shuts down.
+    package func ending(_ session: Session, reason: String) {
         guard persistence != nil else { return }
         handle(.ended(token: session.id, epoch: session.journal?.epoch, reason: reason))
     }
 
-    func built(sharedHost host: SceneHost) {
+    /// Attaches it to the cluster, if any.
+    package func built(sharedHost host: SceneHost) {
         sharedScenes?.attach(host)
     }
 
     // MARK: - The machine
 
     /// The store's mode now (its availability read from the persistence).
-    var mode: DurableStoreMode {
+    package var mode: DurableStoreMode {
         machine.storeAvailable = persistence?.isAvailable ?? false
         return machine.mode
     }

@@ -23,7 +23,7 @@ extension SessionStore {
     }
 
     /// The durable side, if any.
-    var durableSessions: DurableSessions? { backing as? DurableSessions }
+    package var durableSessions: DurableSessions? { backing as? DurableSessions }
 
     /// Where per-connection sessions are made durable (`--store`); nil: memory only.
     public var persistence: SessionPersistence? { durableSessions?.persistence }
