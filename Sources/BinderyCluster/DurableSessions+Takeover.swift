@@ -103,8 +103,10 @@ extension DurableSessions {
             let epoch: Int64?  // what this process holds of it in the store, if anything
             if let journal = session.journal {
                 epoch = journal.isDiverged ? nil : journal.epoch
+            } else if case .sharedRecord(let held)? = machine.state(of: token) {
+                epoch = held
             } else {
-                epoch = machine.sharedRecords[token]
+                epoch = nil
             }
             guard let epoch else { return completion(.success(session)) }
             guard persistence.isAvailable else {
