@@ -30,10 +30,10 @@ extension SessionJournal: SessionDurability {
                 self.finish(pending, answer: answer)
             case .failure(.fenced):
                 self.finish(pending, answer: Session.storeUnavailable(event, moved: true))
-                session.store?.drop(session)
+                session.store?.durableSessions?.drop(session)
             case .failure(.unavailable), .failure(.otherScene):  // (an append names no scene)
                 // The scene here is now ahead of the journal: rebuilt from the store
-                // once it is back (``SessionStore/recover()``).
+                // once it is back (``DurableSessions/recover()``).
                 self.isDiverged = true
                 session.store?.metrics.countError(.storeUnavailable)
                 self.finish(pending, answer: Session.storeUnavailable(event))
