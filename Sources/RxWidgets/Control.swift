@@ -1,3 +1,4 @@
+import Foundation
 import RxCore
 
 /// The base of widgets that users act on, like `UIControl`: `isEnabled`, control events
@@ -40,8 +41,13 @@ open class Control: View {
     var focusResignedByServer = false
 
     /// A control with UIKit's defaults.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(frame: .zero)
     }
 
     deinit {

@@ -1,3 +1,4 @@
+import Foundation
 /// A spinner, like `UIActivityIndicatorView`: ``startAnimating()`` and
 /// ``stopAnimating()``; `rx.isAnimating` binds them.
 open class ActivityIndicator: View {
@@ -17,9 +18,14 @@ open class ActivityIndicator: View {
     }
 
     /// A stopped spinner (hidden, since it hides when stopped).
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
         isHidden = true
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(frame: .zero)
     }
 
     /// Starts the spinner.

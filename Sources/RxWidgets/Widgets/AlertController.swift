@@ -23,7 +23,7 @@ open class AlertController: ViewController {
     }
 
     /// The title. Setting it while shown updates the client.
-    public var title: String? {
+    override open var title: String? {
         didSet { alertView.setProperty(AlertProperty.title, WidgetValue(oldValue), WidgetValue(title)) }
     }
 
@@ -50,10 +50,10 @@ open class AlertController: ViewController {
 
     /// An alert of `preferredStyle`.
     public init(title: String?, message: String?, preferredStyle: Style) {
-        self.title = title
         self.message = message
         self.preferredStyle = preferredStyle
         super.init()
+        if let title { relations.title = title }  // no observer: the view is not loaded yet
     }
 
     /// The alert's widget (what clients render as a modal dialog).

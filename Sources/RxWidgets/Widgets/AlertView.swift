@@ -1,3 +1,4 @@
+import Foundation
 /// The widget of an ``AlertController`` (kind `alertController`): what clients render
 /// as a modal dialog, and where the user's choice arrives (`actionTriggered`).
 ///
@@ -13,8 +14,13 @@ public final class AlertView: View, WidgetEventReceiver {
 
     init(alert: AlertController) {
         alertController = alert
-        super.init()
+        super.init(frame: .zero)
         actionRows = Self.rows(of: alert)
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        return nil  // made by its alert controller only
     }
 
     override public var kind: String { "alertController" }

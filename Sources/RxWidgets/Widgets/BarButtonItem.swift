@@ -1,3 +1,4 @@
+import Foundation
 /// A button in a navigation bar, as `UIBarButtonItem`: a title or a system item, a
 /// style, `isEnabled`, and `rx.tap`. Put it in a ``NavigationItem``; the server adds it
 /// to the scene as a widget (kind `barButtonItem`) while its screen is shown, and a
@@ -60,20 +61,25 @@ open class BarButtonItem: Control {
     /// An item titled `title`.
     public init(title: String?, style: Style) {
         self.systemItem = nil
-        super.init()
+        super.init(frame: .zero)
         self.title = title
         self.style = style
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(title: nil, style: .plain)
     }
 
     /// A standard item (`.done` is in the done style, as in UIKit).
     public init(barButtonSystemItem systemItem: SystemItem) {
         self.systemItem = systemItem
-        super.init()
+        super.init(frame: .zero)
         if systemItem == .done { style = .done }
     }
 
     /// An untitled plain item.
-    public override convenience init() {
+    public convenience init() {
         self.init(title: nil, style: .plain)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import RxCore
 
 /// A push button, like `UIButton`: a title per control state, `isEnabled`, and
@@ -28,8 +29,8 @@ open class Button: Control {
     }
 
     /// An enabled button with no title.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
     }
 
     /// A button of type `buttonType`.

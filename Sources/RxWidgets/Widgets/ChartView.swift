@@ -111,8 +111,13 @@ open class ChartView: View {
     private var usedKeys: Set<String> = []
 
     /// An empty chart.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(frame: .zero)
     }
 
     override public var kind: String { "chartView" }

@@ -87,12 +87,17 @@ open class CollectionView: View, WidgetEventReceiver {
     /// (the frame is the browser's to choose).
     public init(frame: CGRect = .zero, collectionViewLayout layout: CollectionViewLayout) {
         collectionViewLayout = layout
-        super.init()
+        super.init(frame: frame)
         layout.collectionView = self
     }
 
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(collectionViewLayout: CollectionViewFlowLayout())
+    }
+
     /// A collection view with a default ``CollectionViewFlowLayout``.
-    public convenience override init() {
+    public convenience init() {
         self.init(collectionViewLayout: CollectionViewFlowLayout())
     }
 

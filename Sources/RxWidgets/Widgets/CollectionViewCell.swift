@@ -1,3 +1,4 @@
+import Foundation
 /// One item's look in a ``CollectionView``, like `UICollectionViewCell`. UIKit's cell is
 /// an empty `contentView`; Bindery's client draws a standard tile, so the cell has a
 /// text, a detail text under it and an image above it (each optional), and a background
@@ -18,11 +19,16 @@ open class CollectionViewCell: View {
     /// A cell dequeued under `reuseIdentifier`.
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
-        super.init()
+        super.init(frame: .zero)
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(reuseIdentifier: nil)
     }
 
     /// A cell with no reuse identifier.
-    public convenience override init() {
+    public convenience init() {
         self.init(reuseIdentifier: nil)
     }
 
@@ -56,11 +62,16 @@ open class CollectionReusableView: View {
     /// A view dequeued under `reuseIdentifier`.
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
-        super.init()
+        super.init(frame: .zero)
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(reuseIdentifier: nil)
     }
 
     /// A view with no reuse identifier.
-    public convenience override init() {
+    public convenience init() {
         self.init(reuseIdentifier: nil)
     }
 

@@ -34,8 +34,8 @@ open class DatePicker: Control {
     }
 
     /// A picker showing now.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
     }
 
     /// Sets the date; the animation is the client's business.

@@ -73,7 +73,12 @@ open class DocumentPicker: Control {
     /// A picker that accepts `allowedContentTypes` (empty: anything).
     public init(allowedContentTypes: [String] = []) {
         self.allowedContentTypes = allowedContentTypes
-        super.init()
+        super.init(frame: .zero)
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(allowedContentTypes: [])
     }
 
     override public var kind: String { "documentPicker" }

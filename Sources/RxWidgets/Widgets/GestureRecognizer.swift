@@ -1,3 +1,4 @@
+import Foundation
 import RxCore
 
 /// A gesture on a view, as `UIGestureRecognizer`: attach it with
@@ -43,8 +44,13 @@ open class GestureRecognizer: View, WidgetEventReceiver {
     let eventHub = EventHub<GestureRecognizer>()
 
     /// A recognizer attached to no view.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(frame: .zero)
     }
 
     override public var kind: String { "gestureRecognizer" }

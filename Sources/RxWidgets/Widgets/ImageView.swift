@@ -1,3 +1,4 @@
+import Foundation
 /// Shows an image, like `UIImageView`; the client loads it from the image's URL.
 open class ImageView: View {
     /// The image; `nil` by default.
@@ -10,8 +11,13 @@ open class ImageView: View {
     }
 
     /// An empty image view.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(frame: .zero)
     }
 
     /// An image view showing `image`.

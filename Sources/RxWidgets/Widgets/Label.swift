@@ -1,3 +1,4 @@
+import Foundation
 /// A read-only text, like `UILabel`.
 open class Label: View {
     /// The text; `nil` by default.
@@ -24,8 +25,13 @@ open class Label: View {
     private var storedTextColor: Color = .black
 
     /// A label with no text, in black.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(frame: .zero)
     }
 
     override public var kind: String { "label" }

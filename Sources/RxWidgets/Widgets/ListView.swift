@@ -1,3 +1,4 @@
+import Foundation
 /// A list of keyed rows, like a one-section `UITableView` whose cells are plain data.
 ///
 /// Bind it with `rx.items`: `repos.bind(to: list.rx.items) { list, index, repo in
@@ -15,8 +16,13 @@ open class ListView: View {
     }
 
     /// An empty list.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(frame: .zero)
     }
 
     override public var kind: String { "listView" }

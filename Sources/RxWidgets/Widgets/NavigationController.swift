@@ -221,6 +221,7 @@ extension ViewController {
     public var navigationItem: NavigationItem {
         if let item = ControllerExtras.navigationItems[ObjectIdentifier(self)] { return item }
         let item = NavigationItem()
+        item.title = title
         let key = ObjectIdentifier(self)
         ControllerExtras.navigationItems[key] = item
         // The table holds it only as long as the controller lives.

@@ -1,3 +1,4 @@
+import Foundation
 /// The widget of a ``NavigationController`` (kind `navigationController`): the stack of
 /// screens a client shows (the top one, with its bar), and where the user's Back arrives.
 ///
@@ -13,7 +14,12 @@ public final class NavigationView: View, WidgetEventReceiver {
 
     init(navigationController: NavigationController) {
         self.navigationController = navigationController
-        super.init()
+        super.init(frame: .zero)
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        return nil  // made by its navigation controller only
     }
 
     override public var kind: String { "navigationController" }

@@ -1,3 +1,4 @@
+import Foundation
 /// A row of dots, one per page, the current one highlighted, as `UIPageControl`. Users
 /// pick a page (a dot, or the arrow keys in the browser): ``currentPage`` changes, then
 /// `.valueChanged` is sent.
@@ -57,8 +58,8 @@ open class PageControl: Control {
     }
 
     /// A page control with no pages.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
     }
 
     override public var kind: String { "pageControl" }

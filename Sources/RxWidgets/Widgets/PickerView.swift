@@ -17,8 +17,8 @@ open class PickerView: Control {
     var models: [Any] = []
 
     /// An empty picker.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
     }
 
     override public var kind: String { "pickerView" }

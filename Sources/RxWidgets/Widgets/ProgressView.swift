@@ -1,3 +1,4 @@
+import Foundation
 /// A progress bar, like `UIProgressView`.
 open class ProgressView: View {
     private var storedProgress: Float = 0
@@ -15,8 +16,13 @@ open class ProgressView: View {
     }
 
     /// An empty progress bar.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(frame: .zero)
     }
 
     /// Sets the progress; the animation is the client's business.

@@ -1,3 +1,4 @@
+import Foundation
 import RxCore
 
 /// A "pull to refresh" control on a table or collection view, as `UIRefreshControl`:
@@ -32,8 +33,8 @@ open class RefreshControl: Control {
     }
 
     /// A control that is not refreshing.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
     }
 
     override public var kind: String { "refreshControl" }

@@ -1,3 +1,4 @@
+import Foundation
 /// A search field with search and cancel buttons, as `UISearchBar`.
 ///
 /// Typing arrives as a text field's does (`editingDidBegin`, `editingChanged` with the
@@ -38,8 +39,8 @@ open class SearchBar: Control, WidgetEventReceiver {
     let cancelButtonHub = EventHub<Void>()
 
     /// An empty search bar.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
     }
 
     /// Sets ``showsCancelButton``.

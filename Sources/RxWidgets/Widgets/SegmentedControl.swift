@@ -1,3 +1,4 @@
+import Foundation
 /// A row of titled segments, one of which may be selected, like `UISegmentedControl`.
 /// Users' choices arrive as `valueChanged` with the segment index.
 open class SegmentedControl: Control {
@@ -30,8 +31,8 @@ open class SegmentedControl: Control {
     }
 
     /// A control with no segments.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
     }
 
     /// A control with a segment for each title, none selected.

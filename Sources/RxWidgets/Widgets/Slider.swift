@@ -1,3 +1,4 @@
+import Foundation
 /// A continuous value in a range, like `UISlider`. Users' moves arrive as
 /// `valueChanged` with the new value.
 ///
@@ -46,8 +47,8 @@ open class Slider: Control {
     }
 
     /// A slider over `0...1` at 0.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
     }
 
     /// Sets the value; the animation is the client's business.

@@ -1,3 +1,4 @@
+import Foundation
 /// A value changed in steps with − and + buttons, like `UIStepper`. Users' steps arrive
 /// as `valueChanged` with the new value.
 ///
@@ -49,8 +50,8 @@ open class Stepper: Control {
     }
 
     /// A stepper over `0...100` at 0, stepping by 1.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
     }
 
     private func setValue(_ newValue: Double) {

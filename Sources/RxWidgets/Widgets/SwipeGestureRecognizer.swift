@@ -1,3 +1,4 @@
+import Foundation
 /// A swipe in one of the allowed directions, as `UISwipeGestureRecognizer`: a discrete
 /// gesture, so `rx.event` fires once (`.ended`) per swipe. As in UIKit it does not say
 /// which of its directions the swipe went: make one recognizer per direction to tell
@@ -39,8 +40,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public var numberOfTouchesRequired: Int = 1
 
     /// A recognizer of swipes to the right.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
     }
 
     override public var kind: String { "swipeGestureRecognizer" }

@@ -1,3 +1,4 @@
+import Foundation
 /// An on/off switch, like `UISwitch`. Users' flips arrive as `valueChanged` with the new
 /// state.
 open class Switch: Control {
@@ -11,8 +12,8 @@ open class Switch: Control {
     }
 
     /// A switch that is off.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
     }
 
     /// Sets the state; the animation is the client's business.

@@ -125,15 +125,20 @@ open class TableView: View, WidgetEventReceiver {
     var rxDataSource: AnyObject?
 
     /// A ``Style/plain`` table with no rows.
-    public override init() {
+    public override init(frame: CGRect) {
         style = .plain
-        super.init()
+        super.init(frame: frame)
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(frame: .zero)
     }
 
     /// A table of `style`, as `UITableView(frame:style:)`.
     public init(style: Style) {
         self.style = style
-        super.init()
+        super.init(frame: .zero)
     }
 
     override public var kind: String { "tableView" }

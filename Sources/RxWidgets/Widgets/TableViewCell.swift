@@ -1,3 +1,4 @@
+import Foundation
 /// One row's look in a ``TableView``, like `UITableViewCell`: a text, a detail text and an
 /// image laid out by ``CellStyle``, an accessory, and how selection shows.
 ///
@@ -91,11 +92,16 @@ open class TableViewCell: View {
         textLabel = Label()
         detailTextLabel = style == .default ? nil : Label()
         imageView = style == .value2 ? nil : ImageView()
-        super.init()
+        super.init(frame: .zero)
+    }
+
+    /// UIKit's archive initializer: Bindery has no archives, so this is the plain view.
+    public required convenience init?(coder: NSCoder) {
+        self.init(style: .default, reuseIdentifier: nil)
     }
 
     /// A ``CellStyle/default`` cell with no reuse identifier.
-    public convenience override init() {
+    public convenience init() {
         self.init(style: .default, reuseIdentifier: nil)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 /// An editable single-line text, like `UITextField`.
 ///
 /// Users' edits arrive as `editingDidBegin`, `editingChanged` (with the new text),
@@ -50,8 +51,8 @@ open class TextField: Control {
     }
 
     /// An empty, enabled text field.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
     }
 
     override public var kind: String { "textField" }

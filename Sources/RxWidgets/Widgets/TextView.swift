@@ -1,3 +1,4 @@
+import Foundation
 /// An editable multi-line text, as `UITextView`. Users' edits arrive as a text field's
 /// (`editingDidBegin`, `editingChanged` with the whole text, `editingDidEnd`); Return is
 /// a new line, not an event. `isEditable` is the control's `isEnabled`.
@@ -21,8 +22,8 @@ open class TextView: Control {
     }
 
     /// An empty, editable text view.
-    public override init() {
-        super.init()
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
     }
 
     override public var kind: String { "textView" }

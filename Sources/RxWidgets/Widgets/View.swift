@@ -32,12 +32,51 @@ open class View: ReactiveCompatible, LifetimeTracked {
     /// clears it when it goes, and the view leaves the tree when it goes first.
     unowned(unsafe) var editingTree: WidgetTree?
 
-    /// A widget with UIKit's defaults (no background, visible, opaque).
-    public init() {}
+    /// A view with UIKit's defaults (no background, visible, opaque) at `frame` in its
+    /// superview's coordinates, as `UIView(frame:)`. The browser lays the page out, so
+    /// the frame is the app's record, not where the view is drawn.
+    public init(frame: CGRect) {
+        if frame != .zero { hierarchy.frame = frame }
+    }
+
+    /// A view with a zero frame, as `UIView()`.
+    public convenience init() {
+        self.init(frame: .zero)
+    }
+
+    /// UIKit's initializer for views from an archive. Bindery has no archives, so this is
+    /// the view `init(frame: .zero)` makes; it is here so that subclasses written for UIKit
+    /// (`required init?(coder:)`) compile.
+    public required init?(coder: NSCoder) {}
+
+    /// The superview, subviews, tag and frame, made on first use (`View+Hierarchy.swift`).
+    var storedHierarchy: ViewHierarchy?
 
     deinit {
         if editingTree != nil { leaveEditingTree() }
+        // Subviews that outlive this view (someone else holds them) have no superview.
+        if let storedHierarchy {
+            for subview in storedHierarchy.subviews { subview.storedHierarchy?.superview = nil }
+        }
     }
+
+    // MARK: - Override hooks (UIKit's, called in UIKit's order: `View+Hierarchy.swift`)
+
+    /// Called on the superview after `subview` was added (also when it moved here from
+    /// another superview). Does nothing; subclasses override it.
+    open func didAddSubview(_ subview: View) {}
+
+    /// Called on the superview before `subview` leaves it (removed, or moved to another
+    /// superview). Does nothing; subclasses override it.
+    open func willRemoveSubview(_ subview: View) {}
+
+    /// Called before the view moves to `newSuperview` (`nil`: it is being removed).
+    open func willMove(toSuperview newSuperview: View?) {}
+
+    /// Called after the view moved to a new superview (or was removed: then
+    /// ``superview`` is `nil`).
+    open func didMoveToSuperview() {}
+
 
     /// A widget with UIKit's defaults and the id `id`.
     public convenience init(id: String) {
