@@ -3,7 +3,6 @@ import BinderyRuntime
 import Dispatch
 import EventLoop
 import Foundation
-import Redis
 import RxWidgets
 
 /// One shared scene's part in a ``SharedSceneCluster`` on this process.
@@ -34,13 +33,10 @@ package final class SharedSceneLink {
     /// The scene as built, before anything happened: the mirror until a snapshot exists.
     private let initialWidgets: [WidgetSnapshot]
     /// The owner's running scene.
-    private var engine: SceneHost?
+    private(set) var engine: SceneHost?
     unowned let cluster: SharedSceneCluster
-    var connection: RedisConnection { cluster.connection }
-    let keys: (owner: String, epoch: String, inbox: String, outbox: String, snapshot: String)
-    private let leaseMilliseconds: String
-    private let maxLength: String
-    private let outboxMaxLength: String
+    /// The lease, the streams and the snapshot (Redis, or in memory for tests).
+    var streams: any SharedSceneStreams { cluster.streams }
 
     // Edge: the mirror (as its viewers have it, with the frame of patches they are owed)
     // and the forwarded events waiting for their answers.
@@ -56,7 +52,7 @@ package final class SharedSceneLink {
     private(set) var lastOutID = "0-0"
     /// Scenes waiting for the mirror to reach the outbox's end (``whenCurrent(_:)``).
     var currentWaiters: [CurrentWaiter] = []
-    private let outReader: RedisConnection
+    private var outReader: (any SharedSceneStreamReader)?
     private var forwarded: [Int: Forwarded] = [:]
     private var nextForwardID = 1
     /// The answer slot of the HTTP event being handled (``answering(_:_:)``).
@@ -79,11 +75,11 @@ package final class SharedSceneLink {
     private var isReady = false
     private var epoch: Int64 = 0
     private var generation = 0
-    private var inReader: RedisConnection?
+    private var inReader: (any SharedSceneStreamReader)?
     private var appliedInID = "0-0"
     private var committedInID = ""
     private var version = 0
-    private var outbox: [String] = []
+    private var outbox: [SharedSceneOutboxRecord] = []
     private var counts: [String: (viewers: Int, seen: UInt64)] = [:]
     /// The newest inbox entry's time (Redis's clock, ms) this owner has read.
     var newestInboxMilliseconds: UInt64 = 0
@@ -103,18 +99,12 @@ package final class SharedSceneLink {
         name = host.definition.name
         self.host = host
         self.cluster = cluster
-        let base = "\(cluster.configuration.keyPrefix)scene:\(host.definition.name)"
-        keys = ("\(base):owner", "\(base):epoch", "\(base):in", "\(base):out", "\(base):snap")
-        leaseMilliseconds = String(Self.milliseconds(cluster.configuration.leaseDuration))
-        maxLength = String(cluster.configuration.streamMaxLength)
-        outboxMaxLength = String(cluster.configuration.outboxMaxLength)
-        outReader = RedisConnection(endpoint: cluster.endpoint, loop: cluster.loop)
         initialWidgets = host.tree.snapshot()
     }
 
     func start() {
         host?.dispose()  // only the owner's engine runs the scene
-        outReader.connect()
+        outReader = streams.openReader(.outbox, scene: name, for: cluster.processID)
         loadMirror()
         let interval = cluster.configuration.refreshInterval
         ticker = cluster.loop.scheduleTimer(after: .milliseconds(1), repeating: interval) { [weak self] in self?.tick() }
@@ -140,14 +130,12 @@ package final class SharedSceneLink {
         frameTimer = nil
         frameHook?.close()
         frameHook = nil
-        outReader.close()
+        outReader?.close()
         releaseCurrentWaiters(all: true)
         // The host stays linked: a shell with no scene of its own, refusing events.
     }
 
     // MARK: - Edge: events out, answers and patches in
-
-    package var engineForTesting: SceneHost? { engine }
 
     /// The widgets this process's viewers see, for a scene served to `session` (the
     /// scene as built until the mirror is loaded; its viewers then get the loaded one).
@@ -187,8 +175,8 @@ package final class SharedSceneLink {
             }
             forwarded[id] = Forwarded(client: nil, sentAt: Self.now(), reply: reply, timer: timer)
         }
-        connection.send(["XADD", keys.inbox, "MAXLEN", "~", maxLength, "*", "k", "e", "o", cluster.processID,
-                         "f", String(id), "s", session.shortID, "m", MessageEncoder.encode(.event(event))]) { [weak self] result in
+        streams.appendEvent(scene: name, origin: cluster.processID, forwardID: id, session: session.shortID,
+                            event: MessageEncoder.encode(.event(event))) { [weak self] result in
             guard case .failure(let error) = result, let self, let waiting = self.forwarded[id] else { return }
             let refusal = ServerMessage.error(ErrorMessage(ack: event.seq, code: .storeUnavailable,
                                                            message: "the shared scene's store is unavailable (\(error)); try again",
@@ -229,8 +217,7 @@ package final class SharedSceneLink {
 
     private func reportViewers() {
         guard !isStopped else { return }
-        connection.send(["XADD", keys.inbox, "MAXLEN", "~", maxLength, "*", "k", "c", "o", cluster.processID,
-                         "n", String(localViewers)]) { [weak self] result in
+        streams.appendViewerCount(scene: name, origin: cluster.processID, count: localViewers) { [weak self] result in
             if case .success = result { self?.isWaking = false }
         }
     }
@@ -241,19 +228,18 @@ package final class SharedSceneLink {
     /// (the owner writes it at most ``SharedSceneCluster/Configuration/snapshotInterval``
     /// after its entries) is read again a little later.
     private func loadMirror(reaching version: Int = 0) {
-        connection.send(["HGETALL", keys.snapshot]) { [weak self] result in
+        streams.readSnapshot(scene: name) { [weak self] result in
             guard let self, !self.isStopped else { return }
-            guard case .success(let value) = result, let fields = Self.fields(value.array ?? []),
-                  (Int(fields["v"] ?? "") ?? 0) >= version else {
+            guard case .success(let snapshot) = result, snapshot.version >= version else {
                 var retry = Duration.milliseconds(100)
                 if case .success = result { retry = .milliseconds(20) }  // a lagging snapshot
                 self.cluster.loop.scheduleTimer(after: retry) { [weak self] in self?.loadMirror(reaching: version) }
                 return
             }
-            if let json = fields["widgets"], let widgets = try? MessageDecoder.decodeWidgets(json) {
+            if let json = snapshot.widgets, let widgets = try? MessageDecoder.decodeWidgets(json) {
                 self.resetFanOut(to: widgets)
-                self.mirrorVersion = Int(fields["v"] ?? "") ?? 0
-                self.lastOutID = fields["out"] ?? "0-0"
+                self.mirrorVersion = snapshot.version
+                self.lastOutID = snapshot.outboxID
             } else {
                 // Never owned yet: every process starts from the scene as built.
                 self.resetFanOut(to: self.initialWidgets)
@@ -266,19 +252,13 @@ package final class SharedSceneLink {
         }
     }
 
-    /// Set by tests to make this process fall behind the outbox.
-    var isOutboxPausedForTesting = false {
-        didSet { if !isOutboxPausedForTesting, oldValue { readOutbox() } }
-    }
-
     private func readOutbox() {
-        guard !isStopped, !isOutboxPausedForTesting else { return }
-        outReader.send(["XREAD", "COUNT", String(cluster.configuration.readBatch), "BLOCK", "1000",
-                        "STREAMS", keys.outbox, lastOutID], timeout: .seconds(5)) { [weak self] result in
-            guard let self, !self.isStopped, !self.isOutboxPausedForTesting else { return }
+        guard !isStopped, let outReader else { return }
+        outReader.read(after: lastOutID, count: cluster.configuration.readBatch) { [weak self] result in
+            guard let self, !self.isStopped else { return }
             switch result {
-            case .success(let value):
-                if self.applyOutbox(SharedSceneStreamEntry.entries(in: value)) { self.readOutbox() }
+            case .success(let entries):
+                if self.applyOutbox(entries) { self.readOutbox() }
                 self.releaseCurrentWaiters()
             case .failure:
                 self.cluster.loop.scheduleTimer(after: .milliseconds(50)) { [weak self] in self?.readOutbox() }
@@ -398,12 +378,12 @@ package final class SharedSceneLink {
             }
             let sentAt = now
             let generation = self.generation
-            connection.evalSHA(SharedSceneScripts.refresh, keys: [keys.owner, keys.epoch],
-                               arguments: [cluster.processID, leaseMilliseconds, String(epoch)]) { [weak self] result in
+            streams.renewLease(scene: name, holder: cluster.processID, epoch: epoch,
+                               duration: cluster.configuration.leaseDuration) { [weak self] result in
                 guard let self, self.isOwner, generation == self.generation else { return }
                 switch result {
-                case .success(.integer(1)): self.leaseSentAt = sentAt
-                case .success: self.demote(reason: "lease taken by another process", release: false)
+                case .success(true): self.leaseSentAt = sentAt
+                case .success(false): self.demote(reason: "lease taken by another process", release: false)
                 case .failure: break  // retried next tick; the deadline above stops us in time
                 }
             }
@@ -411,11 +391,11 @@ package final class SharedSceneLink {
         } else if !isAcquiring {
             isAcquiring = true
             let sentAt = now
-            connection.evalSHA(SharedSceneScripts.acquire, keys: [keys.owner, keys.epoch],
-                               arguments: [cluster.processID, leaseMilliseconds]) { [weak self] result in
+            streams.acquireLease(scene: name, holder: cluster.processID,
+                                 duration: cluster.configuration.leaseDuration) { [weak self] result in
                 guard let self else { return }
                 self.isAcquiring = false
-                if !self.isStopped, !self.isOwner, case .success(.integer(let epoch)) = result {
+                if !self.isStopped, !self.isOwner, case .success(let epoch?) = result {
                     self.takeOver(epoch: epoch, leaseSentAt: sentAt)
                 }
             }
@@ -434,15 +414,15 @@ package final class SharedSceneLink {
         self.leaseSentAt = leaseSentAt
         let generation = self.generation
         cluster.log("shared scene '\(name)': owner now (epoch \(epoch))")
-        connection.send(["HGETALL", keys.snapshot]) { [weak self] result in
+        streams.readSnapshot(scene: name) { [weak self] result in
             guard let self, self.isOwner, generation == self.generation else { return }
-            guard case .success(let value) = result, let fields = Self.fields(value.array ?? []) else {
+            guard case .success(let snapshot) = result else {
                 self.demote(reason: "could not read the snapshot", release: true)
                 return
             }
-            guard fields["widgets"] != nil else { return self.restore(fields, tail: []) }
-            self.readTail(after: fields["out"] ?? "0-0", generation: generation, into: []) { [weak self] tail in
-                self?.restore(fields, tail: tail)
+            guard snapshot.widgets != nil else { return self.restore(snapshot, tail: []) }
+            self.readTail(after: snapshot.outboxID, generation: generation, into: []) { [weak self] tail in
+                self?.restore(snapshot, tail: tail)
             }
         }
     }
@@ -450,12 +430,11 @@ package final class SharedSceneLink {
     /// Reads the outbox entries after `id` (the snapshot's): what was committed after it.
     private func readTail(after id: String, generation: Int, into tail: [SharedSceneStreamEntry],
                           _ body: @escaping ([SharedSceneStreamEntry]) -> Void) {
-        connection.send(["XREAD", "COUNT", String(cluster.configuration.readBatch), "STREAMS", keys.outbox, id]) { [weak self] result in
+        streams.readOutbox(scene: name, after: id, count: cluster.configuration.readBatch) { [weak self] result in
             guard let self, self.isOwner, generation == self.generation else { return }
-            guard case .success(let value) = result else {
+            guard case .success(let entries) = result else {
                 return self.demote(reason: "could not read the outbox after the snapshot", release: true)
             }
-            let entries = SharedSceneStreamEntry.entries(in: value)
             guard let last = entries.last else { return body(tail) }
             self.readTail(after: last.id, generation: generation, into: tail + entries, body)
         }
@@ -482,7 +461,7 @@ package final class SharedSceneLink {
         return (mirror.widgets, version, inboxID)
     }
 
-    private func restore(_ fields: [String: String], tail: [SharedSceneStreamEntry]) {
+    private func restore(_ snapshot: SharedSceneSnapshot, tail: [SharedSceneStreamEntry]) {
         guard let shell = host else { return }
         let host: SceneHost
         do throws(ProtocolError) {
@@ -495,9 +474,9 @@ package final class SharedSceneLink {
         engine = host
         let now = Self.now()
         var base = initialWidgets
-        if let json = fields["widgets"], let snapshot = try? MessageDecoder.decodeWidgets(json) {
-            guard let replayed = Self.replay(tail, onto: snapshot, version: Int(fields["v"] ?? "") ?? 0,
-                                             inboxID: fields["in"] ?? "0-0") else {
+        if let json = snapshot.widgets, let widgets = try? MessageDecoder.decodeWidgets(json) {
+            guard let replayed = Self.replay(tail, onto: widgets, version: snapshot.version,
+                                             inboxID: snapshot.inboxID) else {
                 // Cannot happen while the snapshot is written every outboxMaxLength / 4 entries.
                 demote(reason: "the outbox after the snapshot has a gap", release: true)
                 return
@@ -506,14 +485,14 @@ package final class SharedSceneLink {
             base = widgets
             restoreControls(from: widgets, in: host)
             // A scene that keeps state beyond its controls' values encodes it itself.
-            if let json = fields["state"], !json.isEmpty, let coder = StateCoder(json: json),
+            if !snapshot.state.isEmpty, let coder = StateCoder(json: snapshot.state),
                let restoring = host.controller as? StateRestoring {
                 restoring.decodeRestorableState(with: coder)
             }
             version = replayed.version
             appliedInID = replayed.inboxID
             counts = [:]
-            for pair in (fields["counts"] ?? "").split(separator: ";") {
+            for pair in snapshot.counts.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
                 // Half a lifetime left: live processes report again well before that.
                 let seen = now &- Self.nanoseconds(cluster.configuration.viewerCountLifetime) / 2
@@ -534,9 +513,7 @@ package final class SharedSceneLink {
         let sync = SharedSceneMirror(widgets: base).patch(to: host.tree.snapshot())
         let empty = sync.changes.isEmpty && sync.added.isEmpty && sync.removed.isEmpty
         append(origin: "", forwardID: "", answer: "", patch: empty ? "" : MessageEncoder.encode(.patch(sync)))
-        let reader = RedisConnection(endpoint: cluster.endpoint, loop: cluster.loop)
-        reader.connect()
-        inReader = reader
+        inReader = streams.openReader(.inbox, scene: name, for: cluster.processID)
         readInbox(generation: generation)
     }
 
@@ -549,12 +526,11 @@ package final class SharedSceneLink {
 
     private func readInbox(generation: Int) {
         guard isOwner, generation == self.generation, let inReader else { return }
-        inReader.send(["XREAD", "COUNT", String(cluster.configuration.readBatch), "BLOCK", "1000",
-                       "STREAMS", keys.inbox, appliedInID], timeout: .seconds(5)) { [weak self] result in
+        inReader.read(after: appliedInID, count: cluster.configuration.readBatch) { [weak self] result in
             guard let self, self.isOwner, generation == self.generation else { return }
             switch result {
-            case .success(let value):
-                self.applyInbox(SharedSceneStreamEntry.entries(in: value))
+            case .success(let entries):
+                self.applyInbox(entries)
                 self.readInbox(generation: generation)
             case .failure:
                 self.cluster.loop.scheduleTimer(after: .milliseconds(50)) { [weak self] in
@@ -624,7 +600,8 @@ package final class SharedSceneLink {
 
     private func append(origin: String, forwardID: String, answer: String, patch: String) {
         version += 1
-        outbox.append(contentsOf: [String(version), origin, forwardID, answer, patch])
+        outbox.append(SharedSceneOutboxRecord(version: version, origin: origin, forwardID: forwardID, answer: answer,
+                                              patch: patch))
     }
 
     private func scheduleCommit() {
@@ -638,7 +615,7 @@ package final class SharedSceneLink {
     /// due (``SharedSceneCluster/Configuration/snapshotInterval``), together.
     private func commit(snapshotting force: Bool = false) {
         guard isOwner, isReady, let host = engine else { return }
-        let entries = outbox.count / 5
+        let entries = outbox.count
         guard entries > 0 || appliedInID != committedInID || (force && entriesSinceSnapshot > 0) else { return }
         let configuration = cluster.configuration
         let now = Self.now()
@@ -647,7 +624,7 @@ package final class SharedSceneLink {
         // A scene's own encoded state cannot be rebuilt from patches: snapshot every commit.
         let snapshotting = force || isSnapshotOwed || restoring != nil || now &- lastSnapshotAt >= interval
             || entriesSinceSnapshot + entries >= max(1, configuration.outboxMaxLength / 4)
-        var arguments = [String(epoch), outboxMaxLength, appliedInID, String(version)]
+        var snapshot: SharedSceneCommit.Snapshot?
         if snapshotting {
             var state = ""
             if let restoring {
@@ -656,14 +633,14 @@ package final class SharedSceneLink {
                 state = coder.json
             }
             let countsText = counts.map { "\($0.key)=\($0.value.viewers)" }.joined(separator: ";")
-            arguments += ["1", MessageEncoder.encodeWidgets(host.tree.snapshot()), countsText, state]
+            snapshot = SharedSceneCommit.Snapshot(widgets: MessageEncoder.encodeWidgets(host.tree.snapshot()),
+                                                  counts: countsText, state: state)
             lastSnapshotAt = now
             entriesSinceSnapshot = 0
             isSnapshotOwed = false
             snapshotTimer?.close()
             snapshotTimer = nil
         } else {
-            arguments += ["0", "", "", ""]
             entriesSinceSnapshot += entries
             if entriesSinceSnapshot > 0, snapshotTimer == nil {
                 // The tail is not left behind the snapshot longer than the interval, even
@@ -677,12 +654,12 @@ package final class SharedSceneLink {
                 }
             }
         }
-        arguments += outbox
+        let batch = SharedSceneCommit(epoch: epoch, inboxID: appliedInID, version: version, snapshot: snapshot,
+                                      entries: outbox)
         outbox.removeAll(keepingCapacity: true)
         committedInID = appliedInID
         let generation = self.generation
-        connection.evalSHA(SharedSceneScripts.commit, keys: [keys.epoch, keys.outbox, keys.snapshot, keys.inbox],
-                           arguments: arguments) { [weak self] result in
+        streams.commit(scene: name, batch) { [weak self] result in
             guard let self, case .failure(let error) = result, self.isOwner, generation == self.generation else { return }
             // What was applied and not committed must not be served: start again from
             // the snapshot (here or on another process).
@@ -709,23 +686,11 @@ package final class SharedSceneLink {
         engine?.dispose()
         engine = nil
         if release {
-            connection.evalSHA(SharedSceneScripts.release, keys: [keys.owner], arguments: [cluster.processID]) { _ in }
+            streams.releaseLease(scene: name, holder: cluster.processID)
         }
     }
 
     // MARK: - Helpers
-
-    /// A flat field/value list as a dictionary.
-    private static func fields(_ list: [RESPValue]) -> [String: String]? {
-        var fields: [String: String] = [:]
-        var index = 0
-        while index + 1 < list.count {
-            guard let key = list[index].string, let value = list[index + 1].string else { return nil }
-            fields[key] = value
-            index += 2
-        }
-        return fields
-    }
 
     static func now() -> UInt64 {
         DispatchTime.now().uptimeNanoseconds
@@ -734,9 +699,5 @@ package final class SharedSceneLink {
     static func nanoseconds(_ duration: Duration) -> UInt64 {
         let components = duration.components
         return UInt64(max(0, components.seconds)) * 1_000_000_000 + UInt64(max(0, components.attoseconds) / 1_000_000_000)
-    }
-
-    static func milliseconds(_ duration: Duration) -> Int {
-        Int(nanoseconds(duration) / 1_000_000)
     }
 }
