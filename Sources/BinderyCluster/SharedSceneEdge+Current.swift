@@ -14,7 +14,7 @@ import EventLoop
 /// ``SharedSceneStreams/newestOutboxID(scene:_:)``, pipelined with the process's other
 /// commands) per WebSocket upgrade of a shared scene, plus the mirror's
 /// lag when it is behind (usually none).
-extension SharedSceneLink {
+extension SharedSceneEdge {
     /// One `scene` waiting for the mirror to reach `target` (an outbox entry id).
     struct CurrentWaiter {
         let target: StreamID
