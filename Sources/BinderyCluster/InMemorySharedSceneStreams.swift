@@ -265,6 +265,7 @@ package final class InMemorySharedSceneStreams: SharedSceneStreams {
 
         func read(after id: String, count: Int,
                   _ done: @escaping (Result<[SharedSceneStreamEntry], SharedSceneStreamError>) -> Void) {
+            // One read at a time, as the link reads (a second one while waiting is dropped).
             guard let streams, waiting == nil else { return }
             // XREAD BLOCK 1000: an empty answer after a second with nothing.
             let timer = streams.loop.scheduleTimer(after: .seconds(1)) { [weak self] in

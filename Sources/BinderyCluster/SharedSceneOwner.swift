@@ -225,8 +225,7 @@ package final class SharedSceneOwner {
         readInbox(generation: generation)
     }
 
-    /// Puts the snapshot's control values back as user input (applied to the engine
-    /// directly: its route never sees them).
+    /// Puts the snapshot's control values back as user input, on the engine itself.
     private func restoreControls(from widgets: [WidgetSnapshot], in host: SceneHost) {
         host.restoreControlValues(from: widgets)
     }
