@@ -7,7 +7,8 @@ import Foundation
 ///
 /// The same semantics as ``RedisSharedSceneStreams``: stream ids `<ms>-<seq>` that only
 /// grow, reads strictly after an id, the outbox trimmed to `outboxMaxLength` entries
-/// (exactly, where Redis's `~` may keep a few more), the inbox to `maxLength` and up to a
+/// (exactly, where Redis's `~` keeps whole nodes of 100 entries: a batch longer than the
+/// outbox loses its head before anyone reads it), the inbox to `maxLength` and up to a
 /// commit's last applied id, commits refused under a stale epoch with nothing written,
 /// leases that expire on ``clock``. Completions run at the end of the loop turn, in the
 /// order of the calls, as Redis's pipeline answers them.

@@ -2,6 +2,7 @@
 import EventLoop
 import Foundation
 import LoopTestSupport
+import BinderyTesting
 import RxWidgets
 import XCTest
 
@@ -19,9 +20,14 @@ final class SharedSceneInMemoryTests: XCTestCase {
 
     override func setUpWithError() throws {
         runner = try LoopThread()
+        try makeStreams()
+    }
+
+    /// New streams (before any node) whose outbox keeps `outboxMaxLength` entries.
+    private func makeStreams(outboxMaxLength: Int = 10_000) throws {
         let offset = self.offset
         box = try runner.sync { [runner] in
-            let streams = InMemorySharedSceneStreams(loop: runner!.loop)
+            let streams = InMemorySharedSceneStreams(loop: runner!.loop, outboxMaxLength: outboxMaxLength)
             let wall = streams.clock
             streams.clock = { wall() + offset.value }
             return LoopBox(streams)
@@ -156,6 +162,48 @@ final class SharedSceneInMemoryTests: XCTestCase {
                           "\(lagging.viewers[0].sliderSequence)")
             XCTAssertEqual(lagging.viewers[0].scenesReceived, scenesBefore, "no gap, no reload")
         }
+    }
+
+    func testANodeBehindTheTrimmedOutboxReloadsTheSnapshot() throws {
+        try makeStreams(outboxMaxLength: 8)
+        let nodes = try makeNodes(2, configuration: SharedSceneCluster.Configuration(outboxMaxLength: 8))
+        _ = try waitForOneOwner(nodes)
+        let box = self.box!
+        let (writer, lagging) = (nodes[0], nodes[1])
+        let scenesBefore = try sync {
+            box.value.holdOutbox(true, for: "p1")
+            return lagging.viewers[0].scenesReceived
+        }
+        // One at a time: a batch longer than the outbox would be trimmed before even its
+        // sender read it (exact trimming; Redis's `~` keeps whole nodes of 100 entries).
+        for step in 1...20 {
+            try sync { writer.viewers[0].slide(to: Double(step) / 100) }
+            XCTAssertTrue(eventually { (try? self.sync { writer.viewers[0].acks.count == step }) == true })
+        }
+        XCTAssertEqual(try sync { box.value.outbox(scene: "board").count }, 8, "trimmed to its length")
+        try sync { box.value.holdOutbox(false, for: "p1") }
+        // It notices the gap, reloads the snapshot and gives its viewer the whole scene again.
+        XCTAssertTrue(eventually { (try? self.sync { lagging.viewers[0].slider == 0.2 }) == true }, "caught up")
+        XCTAssertEqual(try sync { lagging.viewers[0].scenesReceived }, scenesBefore + 1)
+        try sync { writer.viewers[0].slide(to: 0.7) }
+        XCTAssertTrue(eventually { (try? self.sync { lagging.viewers[0].slider == 0.7 }) == true }, "follows again")
+    }
+
+    func testAnHTTPEventIsAnsweredWithTheOwnersAnswer() throws {
+        let nodes = try makeNodes(2)
+        let owner = try waitForOneOwner(nodes)
+        let edge = nodes.first { $0 !== owner }!
+        let answers = Recorder<String>()
+        try sync {
+            let session = edge.viewers[0].session
+            guard let link = session.host?.sharedLink else { throw TestError("not linked") }
+            link.answering({ answers.append($0.map { MessageEncoder.encode($0) } ?? "null") }) {
+                session.handle(text: #"{"type":"event","seq":7,"target":"sharedSlider","event":"valueChanged","value":0.25}"#, from: nil)
+            }
+        }
+        XCTAssertTrue(answers.wait(for: 1, timeout: 5), "answered")
+        XCTAssertTrue(answers.values[0].hasPrefix(#"{"type":"patch","ack":7"#), answers.values[0])
+        XCTAssertTrue(eventually { (try? self.sync { nodes.allSatisfy { $0.viewers[0].slider == 0.25 } }) == true })
     }
 
     func testAnotherNodeTakesOverFromTheSnapshotWhenTheOwnerStopsWithNoEventLost() throws {
