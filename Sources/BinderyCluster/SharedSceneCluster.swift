@@ -68,8 +68,9 @@ public final class SharedSceneCluster {
         }
     }
 
-    /// Where Redis is.
-    public let endpoint: RedisEndpoint
+    /// Where Redis is (for a member on other streams, ``InMemorySharedSceneStreams``, an
+    /// empty Unix socket path: it talks to no Redis).
+    public var endpoint: RedisEndpoint { (streams as? RedisSharedSceneStreams)?.endpoint ?? .unix(path: "") }
     /// The loop everything runs on.
     public let loop: EventLoop
     /// This process's incarnation: unique per start, the lease's value.
@@ -79,26 +80,30 @@ public final class SharedSceneCluster {
     /// Ownership changes and failures, one line each; none by default.
     public var logger: ((String) -> Void)?
 
-    /// Commands (forwards, commits, leases), pipelined per loop turn.
-    let connection: RedisConnection
+    /// The leases, streams and snapshots every member shares.
+    package let streams: any SharedSceneStreams
     private var links: [String: SharedSceneLink] = [:]
     private var isStopped = false
 
     /// A cluster member talking to Redis at `endpoint`; connects at once.
     ///
     /// - Parameter processID: unique per process start (default: host, pid and random bits).
-    public init(endpoint: RedisEndpoint, loop: EventLoop, processID: String? = nil,
-                configuration: Configuration = Configuration()) {
-        self.endpoint = endpoint
+    public convenience init(endpoint: RedisEndpoint, loop: EventLoop, processID: String? = nil,
+                            configuration: Configuration = Configuration()) {
+        self.init(streams: RedisSharedSceneStreams(endpoint: endpoint, loop: loop, configuration: configuration),
+                  loop: loop, processID: processID, configuration: configuration)
+    }
+
+    /// A cluster member on `streams` (``RedisSharedSceneStreams``, or one
+    /// ``InMemorySharedSceneStreams`` shared by several members in one process).
+    ///
+    /// - Parameter processID: unique per process start (default: host, pid and random bits).
+    package init(streams: any SharedSceneStreams, loop: EventLoop, processID: String? = nil,
+                 configuration: Configuration = Configuration()) {
+        self.streams = streams
         self.loop = loop
         self.configuration = configuration
         self.processID = processID ?? Self.makeProcessID()
-        connection = RedisConnection(endpoint: endpoint, loop: loop)
-        for script in [SharedSceneScripts.acquire, SharedSceneScripts.refresh, SharedSceneScripts.release,
-                       SharedSceneScripts.commit] {
-            connection.register(script)
-        }
-        connection.connect()
     }
 
     /// Whether this process owns (runs) the shared scene `name` now.
@@ -106,14 +111,10 @@ public final class SharedSceneCluster {
         links[name]?.isOwner ?? false
     }
 
-    /// The scene instance this process runs as the owner of `name`, if it is.
-    package func engineForTesting(_ name: String) -> SceneHost? {
-        links[name]?.engineForTesting
-    }
-
-    /// Makes this process stop reading `name`'s outbox (true) or catch up (false).
-    package func pauseOutboxForTesting(_ name: String, _ paused: Bool) {
-        links[name]?.isOutboxPausedForTesting = paused
+    /// The scene instance this process runs as the owner of `name`, if it is (what its
+    /// viewers see once its commits are read).
+    package func engine(of name: String) -> SceneHost? {
+        links[name]?.engine
     }
 
     /// Links a shared scene's host (called by the store when it builds one).
@@ -139,7 +140,7 @@ public final class SharedSceneCluster {
         guard !isStopped else { return }
         isStopped = true
         for link in links.values { link.stop(releasing: false) }
-        connection.close()
+        streams.close()
     }
 
     package func log(_ line: String) {

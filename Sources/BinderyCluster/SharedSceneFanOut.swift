@@ -6,7 +6,7 @@ import RxWidgets
 ///
 /// Answers leave at once: a client that sent some of a batch's events gets, right away,
 /// the patches before each of its answers (merged) and then the answer. Everybody else's
-/// patches wait for the next frame (``SharedSceneLink`` flushes at most once per
+/// patches wait for the next frame (``SharedSceneEdge`` flushes at most once per
 /// `viewerFrameInterval`, at once when the last flush was longer ago): then every viewer
 /// gets the frame's patches merged into one message, encoded once. Each viewer write is a
 /// system call, so with hundreds of viewers this bounds the fan-out's cost per second

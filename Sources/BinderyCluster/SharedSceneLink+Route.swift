@@ -6,7 +6,7 @@ import RxWidgets
 /// the owner's engine publishes what its events and timers change.
 extension SharedSceneLink: SceneRoute {
     package func handle(_ event: EventMessage, on host: SceneHost, session: Session, client: SessionClient?) -> ServerMessage? {
-        forward(event, session: session, client: client)
+        edge.forward(event, session: session, client: client)
     }
 
     /// Always: every process's viewers get the owner's patches.
@@ -15,19 +15,19 @@ extension SharedSceneLink: SceneRoute {
     }
 
     package func deliver(eventPatch patch: PatchMessage, of host: SceneHost, except client: SessionClient?) {
-        capture(patch, from: host)
+        owner.capture(patch, from: host)
     }
 
     package func deliver(flushedPatch patch: PatchMessage, of host: SceneHost, except client: SessionClient?) {
-        flushed(patch, from: host)
+        owner.flushed(patch, from: host)
     }
 
     package func viewersChanged(_ count: Int, of host: SceneHost) {
-        localViewersChanged(count)  // the owner sums every process's
+        edge.localViewersChanged(count)  // the owner sums every process's
     }
 
     package func widgets(of host: SceneHost, for session: Session) -> [WidgetSnapshot] {
-        mirrorWidgets(for: session)
+        edge.mirrorWidgets(for: session)
     }
 
     package func answering(_ reply: @escaping (ServerMessage?) -> Void,

@@ -6,7 +6,7 @@ import Redis
 /// fields. A field is found by a scan of the few the entry has (no dictionary hashed and
 /// built per entry) and becomes a `String` only when it is read, so an edge does not
 /// decode the answers meant for other processes. Pure.
-package struct SharedSceneStreamEntry {
+package struct SharedSceneStreamEntry: Sendable {
     /// The entry's stream id (`<ms>-<seq>`).
     package let id: String
     /// Field names and values, alternating, as Redis sent them (every one a string).
@@ -21,6 +21,19 @@ package struct SharedSceneStreamEntry {
             }
         }
         self.id = id
+        self.list = list
+    }
+
+    /// An entry made of `fields` (names and values), as Redis would send them: for streams
+    /// kept elsewhere than in Redis (``InMemorySharedSceneStreams``).
+    package init(id: String, fields: [(name: String, value: String)]) {
+        self.id = id
+        var list: [RESPValue] = []
+        list.reserveCapacity(fields.count * 2)
+        for field in fields {
+            list.append(.bulkString(Array(field.name.utf8)))
+            list.append(.bulkString(Array(field.value.utf8)))
+        }
         self.list = list
     }
 

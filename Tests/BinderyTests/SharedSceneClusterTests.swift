@@ -78,12 +78,12 @@ final class SharedSceneClusterTests: SharedSceneClusterTestCase {
     func testOnlyTheOwnerRunsTheScene() throws {
         let nodes = try makeNodes(3)
         let owner = try waitForOneOwner(nodes)
-        XCTAssertTrue(eventually { (try? self.sync { owner.cluster.engineForTesting("board") != nil }) == true })
+        XCTAssertTrue(eventually { (try? self.sync { owner.cluster.engine(of: "board") != nil }) == true })
         try sync {
             for node in nodes {
                 // Every store's own instance is a shell; the scene runs in the owner's engine.
                 XCTAssertNil(node.viewers[0].session.controller, "\(node.cluster.processID) runs the scene")
-                XCTAssertEqual(node.cluster.engineForTesting("board") != nil, node === owner)
+                XCTAssertEqual(node.cluster.engine(of: "board") != nil, node === owner)
             }
         }
     }
@@ -93,13 +93,13 @@ final class SharedSceneClusterTests: SharedSceneClusterTestCase {
         _ = try waitForOneOwner(nodes)
         let (writer, lagging) = (nodes[0], nodes[1])
         let scenesBefore = try sync {
-            lagging.cluster.pauseOutboxForTesting("board", true)
+            lagging.cluster.holdOutbox(true)
             return lagging.viewers[0].scenesReceived
         }
         try sync { for step in 1...5 { writer.viewers[0].slide(to: Double(step) / 10) } }
         XCTAssertTrue(eventually { (try? self.sync { writer.viewers[0].acks.count == 5 }) == true })
         _ = try probe.call(["XTRIM", "bindery:scene:board:out", "MAXLEN", "0"])  // what it missed is gone
-        try sync { lagging.cluster.pauseOutboxForTesting("board", false) }
+        try sync { lagging.cluster.holdOutbox(false) }
         try sync { writer.viewers[0].slide(to: 0.6) }
         // It notices the gap, reloads the snapshot and gives its viewer the whole scene again.
         XCTAssertTrue(eventually { (try? self.sync { lagging.viewers[0].slider == 0.6 }) == true }, "caught up")
@@ -185,7 +185,7 @@ final class SharedSceneClusterTests: SharedSceneClusterTestCase {
             }
         }
         // The survivors agree with the new owner's scene.
-        let final = try sync { (newOwner.store.sharedScenes?.engineForTesting("board")?.tree.widget(withID: "sharedSlider") as? Slider)?.value }
+        let final = try sync { (newOwner.store.sharedScenes?.engine(of: "board")?.tree.widget(withID: "sharedSlider") as? Slider)?.value }
         let finalValue = try XCTUnwrap(final)
         XCTAssertTrue(eventually {
             (try? self.sync {
@@ -220,12 +220,12 @@ final class SharedSceneClusterTests: SharedSceneClusterTestCase {
         XCTAssertEqual(snapshotVersion, firstSnapshot, "no snapshot after the first")
         XCTAssertGreaterThanOrEqual(outboxVersion - Int(snapshotVersion), 12, "the snapshot lags the 12 events")
 
-        let committed = try sync { (owner.cluster.engineForTesting("board")?.tree.widget(withID: "sharedSlider") as? Slider)?.value }
+        let committed = try sync { (owner.cluster.engine(of: "board")?.tree.widget(withID: "sharedSlider") as? Slider)?.value }
         try sync { owner.cluster.abandon() }
         XCTAssertTrue(eventually { (try? self.sync { survivor.isOwner }) == true }, "no takeover")
         // The new owner's scene is the last acknowledged value, not the snapshot's.
         XCTAssertTrue(eventually {
-            (try? self.sync { (survivor.cluster.engineForTesting("board")?.tree.widget(withID: "sharedSlider") as? Slider)?.value }) == committed
+            (try? self.sync { (survivor.cluster.engine(of: "board")?.tree.widget(withID: "sharedSlider") as? Slider)?.value }) == committed
         }, "the new owner's scene is the old owner's last commit")
         // It goes on from there with the next version (no gap for the edges) and no event
         // of the tail applied twice.

@@ -20,7 +20,7 @@ final class SharedSceneLinkCurrentTests: SharedSceneClusterTestCase {
         let nodes = try makeNodes(2)
         XCTAssertTrue(eventually { (try? self.sync { nodes.filter(\.isOwner).count }) == 1 }, "one owner")
         let (writer, lagging) = (nodes[0], nodes[1])
-        try sync { lagging.cluster.pauseOutboxForTesting("board", true) }
+        try sync { lagging.cluster.holdOutbox(true) }
         try sync { writer.viewers[0].slide(to: 0.3) }
         XCTAssertTrue(eventually { (try? self.sync { writer.viewers[0].acks.count == 1 }) == true }, "acknowledged")
 
@@ -36,7 +36,7 @@ final class SharedSceneLinkCurrentTests: SharedSceneClusterTestCase {
         Thread.sleep(forTimeInterval: 0.3)
         XCTAssertFalse(try sync { served.isServed }, "served from a mirror behind the outbox")
 
-        try sync { lagging.cluster.pauseOutboxForTesting("board", false) }
+        try sync { lagging.cluster.holdOutbox(false) }
         XCTAssertTrue(eventually(timeout: 1) { (try? self.sync { served.isServed }) == true }, "served once caught up")
         XCTAssertEqual(try sync { served.slider }, 0.3)
 

@@ -26,7 +26,19 @@ final class SharedSceneNode: @unchecked Sendable {
         let registry = makeTestRegistry()
         registry.register("tally", title: "Tally", sharing: .shared) { _ in TallyViewController() }
         store = SessionStore(registry: registry, persistence: persistence)
-        cluster = SharedSceneCluster(endpoint: endpoint, loop: loop, processID: name, configuration: configuration)
+        // Real Redis, with outbox reads a test can hold back (``SharedSceneCluster/holdOutbox(_:)``).
+        let streams = HoldingSharedSceneStreams(RedisSharedSceneStreams(endpoint: endpoint, loop: loop, configuration: configuration))
+        cluster = SharedSceneCluster(streams: streams, loop: loop, processID: name, configuration: configuration)
+        store.sharedScenes = cluster
+    }
+
+    /// A member on `streams` (one ``InMemorySharedSceneStreams`` shared by every node: no Redis).
+    init(name: String, streams: any SharedSceneStreams, loop: EventLoop,
+         configuration: SharedSceneCluster.Configuration = SharedSceneCluster.Configuration()) {
+        let registry = makeTestRegistry()
+        registry.register("tally", title: "Tally", sharing: .shared) { _ in TallyViewController() }
+        store = SessionStore(registry: registry)
+        cluster = SharedSceneCluster(streams: streams, loop: loop, processID: name, configuration: configuration)
         store.sharedScenes = cluster
     }
 

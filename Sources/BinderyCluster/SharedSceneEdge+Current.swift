@@ -1,7 +1,6 @@
 import BinderyProtocol
 import BinderyRuntime
 import EventLoop
-import Redis
 
 /// Read-your-writes for a shared scene's `scene` message: an edge serves a connecting
 /// client from its mirror only once the mirror has applied every outbox entry that
@@ -11,10 +10,11 @@ import Redis
 /// freeze, so its mirror is seconds old while its accept queue already holds the
 /// resumes of clients that moved on.
 ///
-/// The cost is one round trip to Redis (`XREVRANGE … COUNT 1`, pipelined with the
-/// process's other commands) per WebSocket upgrade of a shared scene, plus the mirror's
+/// The cost is one round trip to Redis (`XREVRANGE … COUNT 1`,
+/// ``SharedSceneStreams/newestOutboxID(scene:_:)``, pipelined with the process's other
+/// commands) per WebSocket upgrade of a shared scene, plus the mirror's
 /// lag when it is behind (usually none).
-extension SharedSceneLink {
+extension SharedSceneEdge {
     /// One `scene` waiting for the mirror to reach `target` (an outbox entry id).
     struct CurrentWaiter {
         let target: StreamID
@@ -28,22 +28,8 @@ extension SharedSceneLink {
         var isDone = false
     }
 
-    /// A stream entry id (`<ms>-<seq>`), ordered as Redis orders them.
-    struct StreamID: Comparable {
-        let milliseconds: UInt64
-        let sequence: UInt64
-
-        init?(_ text: String) {
-            let parts = text.split(separator: "-", maxSplits: 1)
-            guard parts.count == 2, let milliseconds = UInt64(parts[0]), let sequence = UInt64(parts[1]) else { return nil }
-            self.milliseconds = milliseconds
-            self.sequence = sequence
-        }
-
-        static func < (lhs: StreamID, rhs: StreamID) -> Bool {
-            (lhs.milliseconds, lhs.sequence) < (rhs.milliseconds, rhs.sequence)
-        }
-    }
+    /// A stream entry id, ordered as Redis orders them.
+    typealias StreamID = SharedSceneStreamID
 
     /// How long a `scene` waits for a mirror that does not catch up (its reader is
     /// reconnecting): then the client is told to try again.
@@ -73,14 +59,14 @@ extension SharedSceneLink {
             }
             once(false)
         }
-        connection.send(["XREVRANGE", keys.outbox, "+", "-", "COUNT", "1"]) { [weak self] result in
+        streams.newestOutboxID(scene: name) { [weak self] result in
             guard !token.isDone else { return }
-            guard let self, !self.isStopped, case .success(let reply) = result else {
+            guard let self, !self.isStopped, case .success(let newest) = result else {
                 timer.close()
                 return once(false)
             }
             // An empty outbox: the snapshot (or the scene as built) is all there is.
-            let target = reply.array?.first?.array?.first?.string.flatMap(StreamID.init) ?? StreamID("0-0")!
+            let target = newest.flatMap(StreamID.init) ?? StreamID("0-0")!
             if self.isCurrent(at: target) {
                 timer.close()
                 return once(true)

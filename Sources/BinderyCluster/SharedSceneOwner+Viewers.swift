@@ -2,7 +2,7 @@ import BinderyProtocol
 import BinderyRuntime
 
 /// Viewer counts: how old a process's report is.
-extension SharedSceneLink {
+extension SharedSceneOwner {
     /// When the viewer count in inbox entry `id` was reported, on this process's clock.
     ///
     /// Not when it is read: a new owner first reads the backlog its predecessor left (up
@@ -13,8 +13,8 @@ extension SharedSceneLink {
     /// processes' clocks need not agree); every live process reports every tick, so the
     /// newest entry is at most a tick old once the backlog is read.
     func reportedAt(_ id: String) -> UInt64 {
-        let now = Self.now()
-        guard let entry = StreamID(id) else { return now }
+        let now = SharedSceneTime.now()
+        guard let entry = SharedSceneStreamID(id) else { return now }
         noteNewestInboxEntry(id)
         let age = (newestInboxMilliseconds - entry.milliseconds) * 1_000_000
         return now &- min(age, now)
@@ -23,7 +23,7 @@ extension SharedSceneLink {
     /// Takes `id` as the newest inbox entry read so far if it is (a batch's last entry,
     /// noted before its older entries are aged against it).
     func noteNewestInboxEntry(_ id: String) {
-        guard let entry = StreamID(id) else { return }
+        guard let entry = SharedSceneStreamID(id) else { return }
         newestInboxMilliseconds = max(newestInboxMilliseconds, entry.milliseconds)
     }
 }
