@@ -3,7 +3,7 @@
 
     Benchmarks/server_cpu.py NAME WS_PATH COMMAND...    ({port} in COMMAND is replaced)
     Benchmarks/server_cpu.py main /ws/echo .build/release/bindery --host 127.0.0.1 --port {port} \
-        --log-level error --max-sessions-per-address 20000   
+        --log-level error --max-sessions-per-address 20000
     Benchmarks/server_cpu.py lws-default /ws /tmp/peers/bin/lws_uv {port} --default-loop
 
 Starts the server on CPU 0, warms it up 2 s, then runs `wsload --connections 64 --depth 16`
