@@ -8,6 +8,8 @@
 
 /// `UIView` is ``View``.
 public typealias UIView = View
+/// `UIStackView` is ``StackView``.
+public typealias UIStackView = StackView
 /// `UILabel` is ``Label``.
 public typealias UILabel = Label
 /// `UIButton` is ``Button``.
