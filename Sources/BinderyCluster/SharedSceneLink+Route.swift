@@ -32,7 +32,7 @@ extension SharedSceneLink: SceneRoute {
 
     package func answering(_ reply: @escaping (ServerMessage?) -> Void,
                    _ body: (_ reply: @escaping (ServerMessage?) -> Void) -> Void) {
-        answering(reply) {
+        edge.answering(reply) {
             // A shared session answers at once (it has no journal), or not at all when the
             // event was forwarded.
             var answer: ServerMessage?

@@ -74,12 +74,6 @@ package final class SharedSceneLink {
         edge.mirrorWidgets(for: session)
     }
 
-    /// Runs `body` so that an event it forwards is answered through `reply`
-    /// (``SharedSceneEdge/answering(_:_:)``).
-    package func answering(_ reply: @escaping (ServerMessage?) -> Void, _ body: () -> ServerMessage?) {
-        edge.answering(reply, body)
-    }
-
     /// Runs `body(true)` once the mirror holds what the outbox held now
     /// (``SharedSceneEdge/whenCurrent(_:)``).
     package func whenCurrent(_ body: @escaping (_ isCurrent: Bool) -> Void) {

@@ -197,8 +197,9 @@ final class SharedSceneInMemoryTests: XCTestCase {
         try sync {
             let session = edge.viewers[0].session
             guard let link = session.host?.sharedLink else { throw TestError("not linked") }
-            link.answering({ answers.append($0.map { MessageEncoder.encode($0) } ?? "null") }) {
-                session.handle(text: #"{"type":"event","seq":7,"target":"sharedSlider","event":"valueChanged","value":0.25}"#, from: nil)
+            link.answering({ answers.append($0.map { MessageEncoder.encode($0) } ?? "null") }) { reply in
+                session.handle(text: #"{"type":"event","seq":7,"target":"sharedSlider","event":"valueChanged","value":0.25}"#,
+                               from: nil, reply: reply)
             }
         }
         XCTAssertTrue(answers.wait(for: 1, timeout: 5), "answered")

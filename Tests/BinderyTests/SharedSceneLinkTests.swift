@@ -19,8 +19,8 @@ final class SharedSceneLinkTests: SharedSceneClusterTestCase {
         try runner.sync {
             let session = viewer.session
             let link = try XCTUnwrap(session.host?.sharedLink, "the board is linked to the cluster")
-            link.answering({ answers.append($0.map { MessageEncoder.encode($0) } ?? "null") }) {
-                session.handle(text: text, from: nil)
+            link.answering({ answers.append($0.map { MessageEncoder.encode($0) } ?? "null") }) { reply in
+                session.handle(text: text, from: nil, reply: reply)
             }
         }
         return answers
