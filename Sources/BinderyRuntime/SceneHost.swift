@@ -185,9 +185,11 @@ package final class SceneHost: PresentationHost {
                                        target: event.target))
         }
 
+        // The closure takes the value alone: capturing the whole event copies it.
+        let value = event.value
         return run(event, session: session, client: client, widgetID: control.id, valueProperty: control.valueProperty) {
             do throws(WidgetInputError) {
-                let applied = try control.sendUserEvent(name, value: event.value)
+                let applied = try control.sendUserEvent(name, value: value)
                 return .success(applied)
             } catch {
                 return .failure(error)

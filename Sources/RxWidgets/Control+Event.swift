@@ -66,11 +66,28 @@ extension Control {
         /// The single event named `name` (`"touchUpInside"`, `"valueChanged"`, ...), as
         /// clients send it; `nil` for an unknown name.
         public init?(name: String) {
-            guard let event = Self.byName[name] else { return nil }
-            self = event
+            // Once per event on the hot path: comparing short names (stored inline in the
+            // string, so each is one or two word compares), the common ones first, costs
+            // a fraction of hashing the name for a dictionary.
+            switch name {
+            case "editingChanged": self = .editingChanged
+            case "valueChanged": self = .valueChanged
+            case "touchUpInside": self = .touchUpInside
+            case "primaryActionTriggered": self = .primaryActionTriggered
+            case "editingDidBegin": self = .editingDidBegin
+            case "editingDidEnd": self = .editingDidEnd
+            case "editingDidEndOnExit": self = .editingDidEndOnExit
+            case "touchDown": self = .touchDown
+            case "touchDownRepeat": self = .touchDownRepeat
+            case "touchDragInside": self = .touchDragInside
+            case "touchDragOutside": self = .touchDragOutside
+            case "touchDragEnter": self = .touchDragEnter
+            case "touchDragExit": self = .touchDragExit
+            case "touchUpOutside": self = .touchUpOutside
+            case "touchCancel": self = .touchCancel
+            default: return nil
+            }
         }
-
-        private static let byName: [String: Event] = Dictionary(uniqueKeysWithValues: named.map { ($0.0, $0.1) })
 
         /// The names of the single events in this set, in bit order.
         public var names: [String] {

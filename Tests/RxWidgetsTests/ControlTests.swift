@@ -167,3 +167,19 @@ final class ControlTests: XCTestCase {
         XCTAssertEqual(widgetTestChanges(tree), ["go.isEnabled = false"])
     }
 }
+
+final class ControlEventNameTests: XCTestCase {
+    /// Every single event's name reads back as that event, and nothing else does.
+    func testEveryEventNameMapsBackToItsEvent() {
+        let names = Control.Event.allEvents.names
+        XCTAssertEqual(names.count, 15)
+        for name in names {
+            XCTAssertEqual(Control.Event(name: name)?.names, [name], name)
+        }
+        XCTAssertEqual(Control.Event(name: "editingChanged"), .editingChanged)
+        XCTAssertEqual(Control.Event(name: "touchUpInside"), .touchUpInside)
+        for unknown in ["", "tap", "EditingChanged", "editingchanged", "allEvents", "touchUpInside "] {
+            XCTAssertNil(Control.Event(name: unknown), unknown)
+        }
+    }
+}
