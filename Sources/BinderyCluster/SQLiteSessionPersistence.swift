@@ -60,14 +60,22 @@ public final class SQLiteSessionPersistence: SessionPersistence {
     /// outlive their owner by `timeToLive`; `busyTimeout` is how long a write waits for
     /// another connection's lock before it counts as trouble. Nothing is opened before
     /// ``start()``.
-    public init(path: String, loop: EventLoop, timeToLive: Duration, busyTimeout: Duration = .seconds(2),
-                processID: String? = nil) {
+    public convenience init(path: String, loop: EventLoop, timeToLive: Duration, busyTimeout: Duration = .seconds(2),
+                            processID: String? = nil) {
+        self.init(path: path, loop: loop, timeToLive: timeToLive, busyTimeout: busyTimeout, processID: processID, openingSQL: "")
+    }
+
+    /// The same, running `openingSQL` on each new connection after the set-up (tests:
+    /// `PRAGMA max_page_count` plays a full disk).
+    package init(path: String, loop: EventLoop, timeToLive: Duration, busyTimeout: Duration, processID: String?,
+                 openingSQL: String) {
         self.path = path
         self.loop = loop
         self.timeToLive = timeToLive
         let process = processID ?? "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
         owner = "\(process):\(Int64(Date().timeIntervalSince1970 * 1000))"
-        worker = Worker(path: path, busyTimeout: Int32(clamping: RedisSessionPersistence.milliseconds(busyTimeout)))
+        worker = Worker(path: path, busyTimeout: Int32(clamping: RedisSessionPersistence.milliseconds(busyTimeout)),
+                        openingSQL: openingSQL)
     }
 
     /// Opens the file (on the worker) and starts the once-a-second tick: a probe while
@@ -238,11 +246,13 @@ extension SQLiteSessionPersistence {
         private let queue = DispatchQueue(label: "bindery.sqlite-store")
         private let path: String
         private let busyTimeout: Int32
+        private let openingSQL: String
         private var database: SQLiteDatabase?
 
-        init(path: String, busyTimeout: Int32) {
+        init(path: String, busyTimeout: Int32, openingSQL: String) {
             self.path = path
             self.busyTimeout = busyTimeout
+            self.openingSQL = openingSQL
         }
 
         typealias Work = @Sendable (SQLiteSessionTables) throws(SQLiteError) -> SQLiteSessionTables.Reply
@@ -290,7 +300,7 @@ extension SQLiteSessionPersistence {
         private func opened() throws(SQLiteError) -> SQLiteDatabase {
             if let database { return database }
             let database = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
-            try database.execute(SQLiteSessionTables.setUp)
+            try database.execute(SQLiteSessionTables.setUp + openingSQL)
             self.database = database
             return database
         }

@@ -139,7 +139,8 @@ public final class BinderyApp {
     /// Binds and starts serving on `loop`; logs one `listening on` line at notice.
     ///
     /// - Throws: a `UVError` when the address cannot be bound; ``AppError`` for a public
-    ///   directory that does not exist.
+    ///   directory that does not exist; a Foundation error when the folder of a
+    ///   `sqlite:PATH` store cannot be made.
     public func start(on loop: EventLoop) throws {
         try start(on: loop, announcingWith: logger)
     }

@@ -256,6 +256,53 @@ final class SQLiteSessionPersistenceTests: XCTestCase {
         try stop(store)
     }
 
+    func testAFullDiskAnswersUnavailableNeverAcksAndRecoversWhenWritesFitAgain() throws {
+        // At most 64 pages of 4 KiB: a 1 MiB event cannot be written, small ones can.
+        let loop = runner.loop, path = self.path
+        let log = Recorder<String>()
+        let store = try runner.sync {
+            let sqlite = SQLiteSessionPersistence(path: path, loop: loop, timeToLive: .seconds(40), busyTimeout: .seconds(2),
+                                                  processID: nil, openingSQL: "PRAGMA max_page_count=64;")
+            sqlite.logger = { log.append($0) }
+            sqlite.start()
+            return LoopBox<SessionPersistence>(sqlite)
+        }
+        XCTAssertTrue(eventually { (try? self.runner.sync { store.value.isAvailable }) == true })
+        XCTAssertNoThrow(try create(store, session("t12")).get())
+        XCTAssertNoThrow(try append(store, "t12", epoch: 1, seq: 1, event: "small").get())
+        let full = try append(store, "t12", epoch: 1, seq: 2, event: String(repeating: "x", count: 1 << 20))
+        XCTAssertTrue(isUnavailable(full), "\(full)")
+        XCTAssertTrue(log.values.contains { $0.contains("SQLITE_FULL") }, "\(log.values)")
+        XCTAssertTrue(eventually { (try? self.runner.sync { store.value.isAvailable }) == true }, "the probe fits: back")
+        XCTAssertNoThrow(try append(store, "t12", epoch: 1, seq: 3, event: "after").get())
+        XCTAssertEqual(try takeOver(store, "t12").get()?.journal, ["small", "after"], "the refused write never landed")
+        try stop(store)
+    }
+
+    func testAFileLockedBeyondTheBusyTimeoutAnswersUnavailableAndRecoversOnceUnlocked() throws {
+        let loop = runner.loop, path = self.path
+        let log = Recorder<String>()
+        let store = try runner.sync {
+            let sqlite = SQLiteSessionPersistence(path: path, loop: loop, timeToLive: .seconds(40), busyTimeout: .milliseconds(100))
+            sqlite.logger = { log.append($0) }
+            sqlite.start()
+            return LoopBox<SessionPersistence>(sqlite)
+        }
+        XCTAssertTrue(eventually { (try? self.runner.sync { store.value.isAvailable }) == true })
+        // Another process holds the write lock.
+        let other = try SQLiteDatabase(path: path, busyTimeout: 0)
+        try other.execute("BEGIN EXCLUSIVE")
+        let locked = try create(store, session("t13"))
+        XCTAssertTrue(isUnavailable(locked), "\(locked)")
+        XCTAssertTrue(log.values.contains { $0.contains("SQLITE_BUSY") }, "\(log.values)")
+        XCTAssertFalse(try runner.sync { store.value.isAvailable })
+        try other.execute("COMMIT")
+        other.close()
+        XCTAssertTrue(eventually { (try? self.runner.sync { store.value.isAvailable }) == true }, "unlocked: back")
+        XCTAssertNoThrow(try create(store, session("t13")).get(), "the locked creation never landed")
+        try stop(store)
+    }
+
     func testABatchOfOneTurnIsOneTransactionAndAnswersInOrder() throws {
         let store = try open()
         XCTAssertNoThrow(try create(store, session("t11")).get())
