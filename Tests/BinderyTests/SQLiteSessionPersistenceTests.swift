@@ -322,6 +322,31 @@ final class SQLiteSessionPersistenceTests: XCTestCase {
         try stop(store)
     }
 
+    // MARK: - The command line
+
+    func testStoreSqlitePathMakesTheAppKeepSessionsInThatFileCreatingItsFolder() throws {
+        XCTAssertThrowsError(try BinderyOptions.parse(["--store", "sqlite:"]), "a path is needed")
+        let path = folder.appendingPathComponent("nested/deeper/sessions.db").path
+        var options = try BinderyOptions.parse(["--port", "0", "--log-level", "error", "--store", "sqlite:\(path)"])
+        try options.validate()
+        let configuration = options.configuration
+        XCTAssertEqual(configuration.store, "sqlite:\(path)")
+        XCTAssertEqual(BinderyApp.sqlitePath("sqlite://\(path)"), path)
+        XCTAssertNil(BinderyApp.sqlitePath("redis://127.0.0.1:6379"))
+        let loop = runner.loop
+        let app = try runner.sync {
+            let app = BinderyApp(registry: makeTestRegistry(), configuration: configuration)
+            try app.start(on: loop)
+            return LoopBox(app)
+        }
+        XCTAssertTrue(try runner.sync { app.value.persistence is SQLiteSessionPersistence })
+        XCTAssertTrue(eventually { (try? self.runner.sync { app.value.persistence?.isAvailable }) == true }, "opened")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path), "the folder and the file were made")
+        let done = Gate()
+        runner.loop.execute { app.value.shutdown(timeout: .milliseconds(200)) { done.open() } }
+        XCTAssertTrue(done.wait())
+    }
+
     // MARK: - A restart of a real SessionStore
 
     func testASessionStoreOnTheFileResumesASessionAfterARestart() throws {
