@@ -44,6 +44,9 @@ public final class SQLiteSessionPersistence: SessionPersistence {
     private typealias Work = @Sendable (SQLiteSessionTables) throws(SQLiteError) -> SQLiteSessionTables.Reply
     private typealias Completion = (Result<SQLiteSessionTables.Reply, SessionPersistenceError>) -> Void
 
+    /// Batches sent to the worker so far (one transaction each). Loop-confined.
+    package private(set) var batches = 0
+
     // Loop-confined.
     private var pending: [(work: Work, completion: Completion)] = []
     private var inFlight: [[Completion]] = []
@@ -176,6 +179,7 @@ public final class SQLiteSessionPersistence: SessionPersistence {
         guard !pending.isEmpty else { return }
         let batch = pending
         pending = []
+        batches += 1
         inFlight.append(batch.map(\.completion))
         let works = batch.map(\.work)
         let box = LoopOnly(self)

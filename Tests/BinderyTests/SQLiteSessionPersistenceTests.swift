@@ -306,6 +306,7 @@ final class SQLiteSessionPersistenceTests: XCTestCase {
     func testABatchOfOneTurnIsOneTransactionAndAnswersInOrder() throws {
         let store = try open()
         XCTAssertNoThrow(try create(store, session("t11")).get())
+        let before = try runner.sync { (store.value as! SQLiteSessionPersistence).batches }
         // Fifty appends in one loop turn, one stale among them: each gets its own answer, in order.
         let answers = try call(store) { (store: SessionPersistence, done: @escaping ([String]) -> Void) in
             var seen: [String] = []
@@ -317,6 +318,7 @@ final class SQLiteSessionPersistenceTests: XCTestCase {
             }
         }
         XCTAssertEqual(answers, (1...50).map { "\($0):\($0 != 25)" })
+        XCTAssertEqual(try runner.sync { (store.value as! SQLiteSessionPersistence).batches } - before, 1, "one transaction")
         XCTAssertEqual(try rows("t11").journal, 49)
         XCTAssertEqual(try takeOver(store, "t11").get()?.journal, (1...50).filter { $0 != 25 }.map { "e\($0)" })
         try stop(store)
