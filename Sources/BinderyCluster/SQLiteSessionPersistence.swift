@@ -22,7 +22,8 @@ import Foundation
 /// writes work.
 ///
 /// Loop-confined, except the worker state (`database`, in ``Worker``), which only the
-/// worker queue touches.
+/// worker queue touches. ``stop(completion:)`` closes the file and the loop handles (the
+/// tick timer and the end-of-turn hook keep themselves alive until then).
 public final class SQLiteSessionPersistence: SessionPersistence {
     /// The file.
     public let path: String
