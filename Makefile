@@ -1,6 +1,7 @@
 # Bindery: `make run` serves the demo, `make test` runs every test.
-# Both install libuv (Debian libuv1-dev) and libcrypto (libssl-dev, SHA-1 for the WebSocket
-# handshake) first when pkg-config cannot find them.
+# Both install libuv (Debian libuv1-dev), libcrypto (libssl-dev, SHA-1 for the WebSocket
+# handshake) and libsqlite3 (libsqlite3-dev, `--store sqlite:PATH`) first when pkg-config
+# cannot find them.
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -10,10 +11,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 	test-trace-resources test-deps autobahn fuzz fuzz-ws fuzz-http fuzz-message fuzz-resp fuzz-codec bench clean
 
 deps:
-	@pkg-config --exists libuv libcrypto 2>/dev/null || { \
-		echo "make: installing libuv1-dev and libssl-dev (pkg-config cannot find libuv or libcrypto)"; \
+	@pkg-config --exists libuv libcrypto sqlite3 2>/dev/null || { \
+		echo "make: installing libuv1-dev, libssl-dev and libsqlite3-dev (pkg-config cannot find libuv, libcrypto or sqlite3)"; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libuv1-dev libssl-dev pkg-config; }
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libuv1-dev libssl-dev libsqlite3-dev pkg-config; }
 
 build: deps
 	$(SWIFT) build

@@ -47,6 +47,13 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // The embedded session store (`--store sqlite:PATH`) on Debian's libsqlite3
+        // (libsqlite3-dev): no package to build, unlike GRDB.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // Layer 1: the Rx grammar, pure Swift, no libuv.
         .target(name: "RxCore", swiftSettings: hotPath),
         // Layer 1: the libuv loop; installs itself as RxCore's main run loop.
@@ -71,9 +78,9 @@ let package = Package(
         .target(name: "BinderyProtocol", dependencies: ["RxCore", "RxWidgets"], swiftSettings: hotPath),
         // Scenes, sessions, hosts: no Redis, HTTP or logging.
         .target(name: "BinderyRuntime", dependencies: ["BinderyProtocol", "RxCore", "RxWidgets"], swiftSettings: hotPath),
-        // Durable sessions and shared scenes across processes, on Redis.
+        // Durable sessions and shared scenes across processes, on Redis (or SQLite, one process).
         .target(name: "BinderyCluster", dependencies: [
-                    "BinderyRuntime", "BinderyProtocol", "RxCore", "RxWidgets", "EventLoop", "Redis",
+                    "BinderyRuntime", "BinderyProtocol", "RxCore", "RxWidgets", "EventLoop", "Redis", "CSQLite",
                     .product(name: "CoreMetrics", package: "swift-metrics"),
                 ], swiftSettings: hotPath),
         // The HTTP app, its API, the command line, logs and metrics. Its browser client

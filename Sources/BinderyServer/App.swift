@@ -2,6 +2,7 @@ import BinderyCluster
 import BinderyProtocol
 import BinderyRuntime
 import EventLoop
+import Foundation
 import HTTPServer
 import Logging
 import Redis
@@ -57,7 +58,8 @@ public final class BinderyApp {
         public var logLevel: LogLevel
         /// The session store: nil (the default) keeps sessions in this process's memory;
         /// `redis://HOST:PORT` or `redis+unix:///path` makes per-connection sessions
-        /// durable in Redis (docs/Cluster.md).
+        /// durable in Redis (docs/Cluster.md); `sqlite:PATH` in an SQLite file of this
+        /// process (docs/Operations.md), its folder created.
         public var store: String?
 
         /// The defaults, overridden where given.
@@ -83,6 +85,14 @@ public final class BinderyApp {
 
     /// Bindery's version (`--version`, `/healthz`, `bindery_build_info`).
     public static let version = "0.1.0"
+
+    /// The file of a `sqlite:PATH` store (`sqlite:` and `sqlite://` both accepted); nil
+    /// for any other store.
+    public static func sqlitePath(_ store: String) -> String? {
+        guard store.hasPrefix("sqlite:") else { return nil }
+        let rest = store.dropFirst("sqlite:".count)
+        return String(rest.hasPrefix("//") ? rest.dropFirst(2) : rest)
+    }
 
     /// The scenes.
     public let registry: SceneRegistry
@@ -129,7 +139,8 @@ public final class BinderyApp {
     /// Binds and starts serving on `loop`; logs one `listening on` line at notice.
     ///
     /// - Throws: a `UVError` when the address cannot be bound; ``AppError`` for a public
-    ///   directory that does not exist.
+    ///   directory that does not exist; a Foundation error when the folder of a
+    ///   `sqlite:PATH` store cannot be made.
     public func start(on loop: EventLoop) throws {
         try start(on: loop, announcingWith: logger)
     }
@@ -147,7 +158,13 @@ public final class BinderyApp {
         let metrics = Metrics()
         let serverMetrics = self.serverMetrics
         let logger = self.logger
-        if persistence == nil, let url = configuration.store {
+        if persistence == nil, let url = configuration.store, let path = Self.sqlitePath(url) {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let sqlite = SQLiteSessionPersistence(path: path, loop: loop, timeToLive: configuration.sessions.gracePeriod + .seconds(10))
+            sqlite.logger = { logger.notice("\($0)") }
+            persistence = sqlite
+        } else if persistence == nil, let url = configuration.store {
             let grace = configuration.sessions.gracePeriod
             let redis = try RedisSessionPersistence(url: url, loop: loop, timeToLive: grace + .seconds(10))
             redis.logger = { logger.notice("\($0)") }

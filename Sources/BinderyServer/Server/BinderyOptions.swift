@@ -72,8 +72,10 @@ public struct BinderyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Largest WebSocket message or frame; larger closes with 1009.", valueName: "bytes"))
     public var maxMessageSize = 64 << 10
 
-    /// `--store`: where sessions are kept durable; none (memory) by default.
-    @Option(help: ArgumentHelp("Keep sessions durable in Redis: redis://HOST:PORT or redis+unix:///path (default: memory only).",
+    /// `--store`: where sessions are kept durable (Redis or an SQLite file); none (memory)
+    /// by default.
+    @Option(help: ArgumentHelp("Keep sessions durable: in Redis (redis://HOST:PORT or redis+unix:///path) or in an SQLite file "
+                               + "of this process (sqlite:PATH, its folder created) (default: memory only).",
                                valueName: "url"))
     public var store: String?
 
@@ -101,7 +103,9 @@ public struct BinderyOptions: ParsableArguments {
         try check(maxWebsockets, 1...1_000_000, "max-websockets")
         try check(maxUploadSize, 0...(1 << 30), "max-upload-size")
         try check(maxMessageSize, 1024...(64 << 20), "max-message-size")
-        if let store {
+        if let store, let path = BinderyApp.sqlitePath(store) {
+            guard !path.isEmpty else { throw ValidationError("--store: sqlite: needs a file path (sqlite:/var/lib/bindery/sessions.db)") }
+        } else if let store {
             do throws(RedisEndpoint.ParseError) {
                 _ = try RedisEndpoint(url: store)
             } catch {
