@@ -20,6 +20,16 @@ cleanup() {
 trap 'cleanup "${KEEP:-}"' EXIT
 [ "${1:-}" = "--keep" ] && KEEP=--keep
 step() { echo "getting-started: $*"; }
+# A check that must hold: `expect WHAT COMMAND...` says WHAT when COMMAND succeeds and stops
+# the run with a failure when it does not. (`cmd | grep -q x && step ...` would not: a
+# failing left side of `&&` does not stop a `set -e` script, so the check was skipped.)
+expect() {
+    local what=$1; shift
+    if "$@"; then step "$what"; return; fi
+    echo "getting-started: FAILED: $what" >&2
+    if [ -s "$WORK/server.log" ]; then echo "getting-started: server log:" >&2; cat "$WORK/server.log" >&2; fi
+    exit 1
+}
 
 # 1. The files, exactly as the guide shows them.
 mkdir -p "$APP"
@@ -49,8 +59,10 @@ if [ -n "${GETTING_STARTED_SCRATCH:-}" ]; then scratch=(--scratch-path "$GETTING
 step "swift build"
 $SWIFT build "${scratch[@]}"
 # The standard command line the guide mentions.
-$SWIFT run --skip-build "${scratch[@]}" Hello --help | grep -q -- "--port" && step "Hello --help lists --port"
-$SWIFT run --skip-build "${scratch[@]}" Hello --version | grep -q "0.1.0" && step "Hello --version says 0.1.0"
+help_lists_port() { $SWIFT run --skip-build "${scratch[@]}" Hello --help | grep -q -- "--port"; }
+version_is() { $SWIFT run --skip-build "${scratch[@]}" Hello --version | grep -q "$1"; }
+expect "Hello --help lists --port" help_lists_port
+expect "Hello --version says 0.1.0" version_is "0.1.0"
 if $SWIFT run --skip-build "${scratch[@]}" Hello --bogus > /dev/null 2>&1; then
     echo "getting-started: Hello --bogus was accepted" >&2; exit 1
 fi
@@ -63,11 +75,13 @@ base="http://127.0.0.1:$PORT"
 for _ in $(seq 100); do curl -sf "$base/healthz" > /dev/null && break; sleep 0.1; done
 
 # 4. What the guide says you will see.
-fetch() { curl -sf --max-time 10 "$base$1" || { echo "getting-started: GET $1 failed; server log:" >&2; cat "$WORK/server.log" >&2; exit 1; }; }
-fetch /api/scenes | python3 -c 'import json, sys; names = [s["name"] for s in json.load(sys.stdin)]; assert "hello" in names, names' \
-    && step "/api/scenes lists hello"
-fetch /scene/hello | grep -qi '<html' && step "/scene/hello is a page"
-fetch /bindery.js | grep -q 'export function attach' && step "/bindery.js is the browser client (served from the library)"
+fetch() { curl -sf --max-time 10 "$base$1" || { echo "getting-started: GET $1 failed" >&2; return 1; }; }
+lists_hello() { fetch /api/scenes | python3 -c 'import json, sys; names = [s["name"] for s in json.load(sys.stdin)]; assert "hello" in names, names'; }
+is_page() { fetch /scene/hello | grep -qi '<html'; }
+is_client() { fetch /bindery.js | grep -q 'export function attach'; }
+expect "/api/scenes lists hello" lists_hello
+expect "/scene/hello is a page" is_page
+expect "/bindery.js is the browser client (served from the library)" is_client
 
 # 5. Stop it as Ctrl-C would; it exits by itself, with status 0.
 kill -TERM "$server"
