@@ -140,11 +140,19 @@ final class RedisConnectionTests: XCTestCase {
             if case .failure(.connectionLost) = $0 { return true } else { return false }
         }, "\(results.values.first!)")
 
-        // While it is down: not connected, at once; attempts back off.
+        // While it is down: not connected, at once; attempts back off. The command goes in
+        // the same loop turn as the state check: a reconnect attempt starting between the
+        // two would queue it behind the attempt instead.
+        let whileDown = Recorder<Result<RESPValue, RedisError>>()
         XCTAssertTrue(eventually {
-            if case .waitingToReconnect(let attempt, _, _) = client.state { return attempt >= 2 } else { return false }
+            (try? self.runner.sync { () -> Bool in
+                guard case .waitingToReconnect(let attempt, _, _) = client.connection.state, attempt >= 2 else { return false }
+                client.connection.send(["PING"]) { whileDown.append($0) }
+                return true
+            }) == true
         })
-        XCTAssertEqual(try client.call(["PING"]), .failure(.notConnected))
+        XCTAssertTrue(whileDown.wait(for: 1))
+        XCTAssertEqual(whileDown.values.first, .failure(.notConnected))
 
         try server.start()
         XCTAssertTrue(client.waitUntilConnected())
