@@ -23,7 +23,7 @@ if [[ -z "${BIN:-}" ]]; then
     swift build -c release --product bindery >/dev/null
     BIN="$(swift build -c release --show-bin-path)/bindery"
 fi
-SIM=()
+SIM=(${VALGRIND_ARGS:-})
 [[ "${CACHE_SIM:-0}" = 1 ]] && SIM=(--cache-sim=yes --branch-sim=yes)
 # valgrind 3.19 gives up on the DWARF of some dependencies (swift-argument-parser's,
 # swift-prometheus's): profile a copy without debug info (the symbol table stays, so

@@ -62,7 +62,9 @@ for _ in $(seq 100); do redis-cli -s "$SOCK" ping >/dev/null 2>&1 && break; slee
 redis-cli -s "$SOCK" ping >/dev/null || { echo "cluster: redis-server did not start (see $DIR/redis.log)" >&2; exit 1; }
 
 store=(--store "redis+unix://$SOCK")
-if ! "$BIN" --help 2>&1 | grep -q -- '--store'; then
+# Read whole, then searched: `| grep -q` under pipefail can fail on the writer's SIGPIPE.
+help_text=$("$BIN" --help 2>&1 || true)
+if ! grep -q -- '--store' <<< "$help_text"; then
     echo "cluster: WARNING: this bindery has no --store; each process keeps its own sessions" >&2
     store=()
 fi

@@ -59,8 +59,11 @@ if [ -n "${GETTING_STARTED_SCRATCH:-}" ]; then scratch=(--scratch-path "$GETTING
 step "swift build"
 $SWIFT build "${scratch[@]}"
 # The standard command line the guide mentions.
-help_lists_port() { $SWIFT run --skip-build "${scratch[@]}" Hello --help | grep -q -- "--port"; }
-version_is() { $SWIFT run --skip-build "${scratch[@]}" Hello --version | grep -q "$1"; }
+# Output is read whole before it is searched: `cmd | grep -q` stops reading at the first
+# match, and under pipefail the writer's SIGPIPE then fails a check that passed.
+output_has() { local text; text=$("${@:2}") || return 1; grep -qi -- "$1" <<< "$text"; }
+help_lists_port() { output_has "--port" $SWIFT run --skip-build "${scratch[@]}" Hello --help; }
+version_is() { output_has "$1" $SWIFT run --skip-build "${scratch[@]}" Hello --version; }
 expect "Hello --help lists --port" help_lists_port
 expect "Hello --version says 0.1.0" version_is "0.1.0"
 if $SWIFT run --skip-build "${scratch[@]}" Hello --bogus > /dev/null 2>&1; then
@@ -77,8 +80,8 @@ for _ in $(seq 100); do curl -sf "$base/healthz" > /dev/null && break; sleep 0.1
 # 4. What the guide says you will see.
 fetch() { curl -sf --max-time 10 "$base$1" || { echo "getting-started: GET $1 failed" >&2; return 1; }; }
 lists_hello() { fetch /api/scenes | python3 -c 'import json, sys; names = [s["name"] for s in json.load(sys.stdin)]; assert "hello" in names, names'; }
-is_page() { fetch /scene/hello | grep -qi '<html'; }
-is_client() { fetch /bindery.js | grep -q 'export function attach'; }
+is_page() { output_has '<html' fetch /scene/hello; }
+is_client() { output_has 'export function attach' fetch /bindery.js; }
 expect "/api/scenes lists hello" lists_hello
 expect "/scene/hello is a page" is_page
 expect "/bindery.js is the browser client (served from the library)" is_client

@@ -10,7 +10,7 @@ import RxWidgets
 /// the event and become its answer (and a plain patch for everyone else); other changes
 /// (timers, async work) are coalesced and flushed once per loop turn through the flush
 /// scheduler. Loop-confined.
-package final class SceneHost: PresentationHost {
+package final class SceneHost: PresentationHost, LifetimeAnchored {
     package let definition: SceneDefinition
     package let context: SceneContext
     package private(set) var controller: ViewController?
@@ -18,6 +18,9 @@ package final class SceneHost: PresentationHost {
     let layout: SceneLayout?
     private let flushScheduler: ImmediateSchedulerType
     private let hooks: SessionHooks
+    /// The store's counters (a session reads them through its host on every event, not
+    /// through its weak reference to the store).
+    var metrics: Metrics { hooks.metrics }
 
     package private(set) var sessions: [Session] = []
     private var flushScheduled = false
@@ -66,9 +69,28 @@ package final class SceneHost: PresentationHost {
         }
         self.controller = controller
         addGestureRecognizers(of: tree.widgets)
-        tree.onChangesPending = { [weak self] in self?.changesPending() }
+        // Unowned: the tree is the host's, and `deinit` takes the closure back should the
+        // tree outlive it. A weak capture would give the host a side table, and every
+        // retain and release of it on the event path the slow path.
+        tree.onChangesPending = { [unowned(unsafe) self] in self.changesPending() }
         setUpPresentation(for: controller)
         setUpNavigation(for: controller)
+    }
+
+    deinit {
+        storedAnchor?.end()
+        tree.onChangesPending = nil
+    }
+
+    private var storedAnchor: LifetimeAnchor?
+
+    /// What the scene's controllers reach their presentation host through (not `weak`:
+    /// see ``LifetimeAnchored``).
+    package var lifetimeAnchor: LifetimeAnchor {
+        if let storedAnchor { return storedAnchor }
+        let anchor = LifetimeAnchor(self)
+        storedAnchor = anchor
+        return anchor
     }
 
     /// A new instance of the same scene, with no sessions (what runs a shared scene for
@@ -113,9 +135,10 @@ package final class SceneHost: PresentationHost {
     func changesPending() {
         guard !isDispatching, !flushScheduled else { return }
         flushScheduled = true
-        _ = flushScheduler.schedule(()) { [weak self] _ in
-            self?.flushScheduled = false
-            self?.flush()
+        // Held until the flush at the end of this loop turn (not weakly: see `init`).
+        _ = flushScheduler.schedule(()) { [self] _ in
+            flushScheduled = false
+            flush()
             return Disposables.create()
         }
     }
@@ -246,7 +269,10 @@ package final class SceneHost: PresentationHost {
         if othersWatch { all.reserveCapacity(changes.count) }
         var own: [PatchChange] = []
         own.reserveCapacity(changes.count)
-        for change in changes {
+        // Moved out (reversed, then popped), not copied: a copy retains each value
+        // and the buffer's clearing releases it again.
+        changes.reverse()
+        while let change = changes.popLast() {
             let patch = PatchDiff.patchChange(change)
             if othersWatch { all.append(patch) }
             if let echoed, change.widgetID == echoed.id, change.property == echoed.property,

@@ -174,15 +174,15 @@ public final class Session {
             return .error(ErrorMessage(ack: event.seq, code: .unknownTarget, message: "the session has ended",
                                        target: event.target))
         }
-        let metrics = store?.metrics
-        metrics?.events += 1
+        let metrics = host.metrics
+        metrics.events += 1
         if !allowByRate() {
             return .error(ErrorMessage(ack: event.seq, code: .rateLimited,
                                        message: "too many events; slow down", target: event.target))
         }
         // nil: a scene shared across processes answers later, through its owner.
         guard let answer = host.handle(event, session: self, client: client) else { return nil }
-        if case .error(let error) = answer { metrics?.countError(error.code) }
+        if case .error(let error) = answer { metrics.countError(error.code) }
         return answer
     }
 

@@ -19,8 +19,10 @@ public final class SessionClient {
 
     /// The kind of connection.
     public let kind: Kind
-    /// The session it belongs to.
-    public private(set) weak var session: Session?
+    /// The session it belongs to. Strong: the session lets go of its clients when they
+    /// detach or it ends, which ends the cycle. (A weak reference would give every session
+    /// a side table, and each retain and release of it on the event path the slow path.)
+    public private(set) var session: Session?
     /// Where messages for this client go.
     let sink: (OutgoingMessage) -> Void
     /// Asked to close the connection (WebSocket close code and reason); the transport

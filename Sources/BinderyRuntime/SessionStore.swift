@@ -273,8 +273,11 @@ public final class SessionStore {
         session.graceTimer?.dispose()
         let components = configuration.gracePeriod.components
         let milliseconds = Int(clamping: components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000)
-        session.graceTimer = scheduler.scheduleRelative((), dueTime: .milliseconds(milliseconds)) { [weak self, weak session] _ in
-            if let self, let session, session.clients.isEmpty {
+        session.graceTimer = scheduler.scheduleRelative((), dueTime: .milliseconds(milliseconds)) { [weak self, session] _ in
+            // The session is held, not weakly (that would give it a side table and its
+            // every retain and release the slow path): the timer lets go when it fires.
+            session.graceTimer = nil
+            if let self, session.clients.isEmpty {
                 self.end(session, reason: "expired")
             }
             return Disposables.create()

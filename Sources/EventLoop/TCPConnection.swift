@@ -109,7 +109,9 @@ public final class TCPConnection {
     private func yieldReading() {
         uv_read_stop(stream)
         isYielding = true
-        loop.scheduleTimer(after: .zero) { [weak self] in self?.resumeAfterYield() }
+        // Held until the next turn: a weak capture would give the connection a side table,
+        // and each of its retains and releases the slow path.
+        loop.scheduleTimer(after: .zero) { [self] in resumeAfterYield() }
     }
 
     private func resumeAfterYield() {

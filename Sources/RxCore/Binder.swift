@@ -50,13 +50,13 @@ class BinderNode<Value>: ObserverNode<Value> {
 }
 
 private final class TargetBinderNode<Target: AnyObject, Value>: BinderNode<Value> {
-    private weak var target: Target?
+    private let target: UnretainedReference<Target>
     private let scheduler: ImmediateSchedulerType
     private let mainScheduler: MainScheduler?
     private let binding: (Target, Value) -> Void
 
     init(target: Target, scheduler: ImmediateSchedulerType, binding: @escaping (Target, Value) -> Void) {
-        self.target = target
+        self.target = UnretainedReference(target)
         self.scheduler = scheduler
         self.mainScheduler = scheduler as? MainScheduler
         self.binding = binding
@@ -74,7 +74,7 @@ private final class TargetBinderNode<Target: AnyObject, Value>: BinderNode<Value
 
     @inline(__always)
     private func bind(_ element: Value) {
-        if let target {
+        if let target = target.object {
             binding(target, element)
         }
     }

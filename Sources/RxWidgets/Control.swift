@@ -51,6 +51,8 @@ open class Control: View {
     }
 
     deinit {
+        endLifetimeAnchor()
+        for registration in registrations { registration.controlDidDeinit() }
         // The `rx` subscriptions complete here, as RxCocoa's `take(until: deallocated)`
         // makes them, without a subject and an operator per subscription. Targets' actions
         // are not called.
@@ -204,7 +206,9 @@ open class Control: View {
 /// subscription. Disposing it unregisters it (on the loop thread, where `rx`
 /// subscriptions are disposed).
 final class ControlTargetRegistration: Disposable {
-    private weak var control: Control?
+    /// Not retained, nor weak (see ``LifetimeAnchored``): the control clears it in its
+    /// `deinit`.
+    private unowned(unsafe) var control: Control?
     var events: Control.Event
     /// The target of a target/action registration (weak, as UIKit holds targets).
     private(set) weak var target: AnyObject?
@@ -220,6 +224,10 @@ final class ControlTargetRegistration: Disposable {
         self.target = target
         self.hasTarget = target != nil
         self.handler = handler
+    }
+
+    func controlDidDeinit() {
+        control = nil
     }
 
     func dispose() {

@@ -189,12 +189,18 @@ final class WebSocketEndpoint {
 }
 
 /// What joins one WebSocket to its session client. One object, so a socket's callbacks
-/// share it rather than each boxing its own weak captures: an idle session is mostly
-/// such small objects. Loop-confined.
+/// share it rather than each boxing its own captures: an idle session is mostly such
+/// small objects. Loop-confined.
+///
+/// Its references are strong, and the cycles they make (the socket's callbacks hold the
+/// binding; the client's sink and close handler hold it too) end when the socket closes:
+/// the socket drops its callbacks after `onClose`, and ``closed(_:_:)`` drops the rest.
+/// Weak references would give the socket, the client and the session a side table, and
+/// every retain and release of them, several per event, would take the slow path.
 private final class SocketBinding {
-    weak var socket: WebSocketConnection?
-    weak var client: SessionClient?
-    weak var session: Session?
+    var socket: WebSocketConnection?
+    var client: SessionClient?
+    var session: Session?
     let metrics: Metrics
     let logger: Logger
     let eventLatency: LatencyHistogram
@@ -258,5 +264,8 @@ private final class SocketBinding {
             logger.info("WebSocket closed", metadata: ["session": "\(session.shortID)", "code": "\(code.rawValue)"])
         }
         client?.disconnect()
+        socket = nil
+        client = nil
+        session = nil
     }
 }

@@ -138,12 +138,18 @@ public final class WidgetTree {
         guard !pending.isEmpty else { return }
         changes.reserveCapacity(changes.count + pending.count)
         for index in pending.indices where pending[index].value != pending[index].oldValue {
-            let change = pending[index]
+            // The values are moved out (swapped for `null`), not copied: a copy retains
+            // each string and the clearing below releases it again, on every event.
+            var value = WidgetValue.null
+            var oldValue = WidgetValue.null
+            swap(&value, &pending[index].value)
+            swap(&oldValue, &pending[index].oldValue)
+            let widget = pending[index].widget
             // Asked only of row lists: the echo path's changes never pay for it.
             var unique = false
-            if case .rows = change.value { unique = change.widget.rowIDsAreUnique }
-            changes.append(WidgetChange(widgetID: change.widget.id, property: change.property,
-                                        value: change.value, oldValue: change.oldValue, rowIDsAreUnique: unique))
+            if case .rows = value { unique = widget.rowIDsAreUnique }
+            changes.append(WidgetChange(widgetID: widget.id, property: pending[index].property,
+                                        value: value, oldValue: oldValue, rowIDsAreUnique: unique))
         }
         pending.removeAll(keepingCapacity: true)
         if !pendingIndex.isEmpty { pendingIndex = [:] }
@@ -207,7 +213,7 @@ private struct PendingChange {
     unowned(unsafe) let widget: View
     let property: String
     var value: WidgetValue
-    let oldValue: WidgetValue
+    var oldValue: WidgetValue
 }
 
 /// One widget property's change, as the server sends it to clients.

@@ -19,9 +19,10 @@ extension Reactive where Base: Control {
     /// control sends one of them; completes when the control is deinitialised. Does not
     /// keep the control alive.
     public func controlEvent(_ controlEvents: Control.Event) -> ControlEvent<Void> {
-        let source: Observable<Void> = Observable.create { [weak control = base] observer in
+        let reference = UnretainedReference(base)
+        let source: Observable<Void> = Observable.create { observer in
             MainScheduler.ensureRunningOnMainThread()
-            guard let control else {
+            guard let control = reference.object else {
                 observer.on(.completed)
                 return Disposables.create()
             }
@@ -46,9 +47,10 @@ extension Reactive where Base: Control {
         getter: @escaping (Base) -> T,
         setter: @escaping (Base, T) -> Void
     ) -> ControlProperty<T> {
-        let source: Observable<T> = Observable.create { [weak weakControl = base] observer in
+        let reference = UnretainedReference(base)
+        let source: Observable<T> = Observable.create { observer in
             MainScheduler.ensureRunningOnMainThread()
-            guard let control = weakControl else {
+            guard let control = reference.object else {
                 observer.on(.completed)
                 return Disposables.create()
             }

@@ -8,7 +8,7 @@ import RxCore
 /// main scheduler). Once in a ``WidgetTree`` under a stable ``id``, every property change
 /// is recorded there for the server to send out. Setting a property in code never sends
 /// a control event.
-open class View: ReactiveCompatible, LifetimeTracked {
+open class View: ReactiveCompatible, LifetimeTracked, LifetimeAnchored {
     /// The token behind `rx.deallocated`; it dies with the widget.
     public let lifetimeToken = LifetimeToken()
 
@@ -52,7 +52,26 @@ open class View: ReactiveCompatible, LifetimeTracked {
     /// The superview, subviews, tag and frame, made on first use (`View+Hierarchy.swift`).
     var storedHierarchy: ViewHierarchy?
 
+    /// What binders and control properties refer to this view through, made on first use.
+    private var storedAnchor: LifetimeAnchor?
+
+    /// The anchor that binders and control properties hold instead of a `weak` reference
+    /// (which would put every retain and release of the view on the slow path).
+    public final var lifetimeAnchor: LifetimeAnchor {
+        if let storedAnchor { return storedAnchor }
+        let anchor = LifetimeAnchor(self)
+        storedAnchor = anchor
+        return anchor
+    }
+
+    /// Ends the anchor: references read `nil` from here on. Subclasses whose `deinit`
+    /// sends anything (a control completing its subscriptions) call it first.
+    final func endLifetimeAnchor() {
+        storedAnchor?.end()
+    }
+
     deinit {
+        endLifetimeAnchor()
         if editingTree != nil { leaveEditingTree() }
         // Subviews that outlive this view (someone else holds them) have no superview.
         if let storedHierarchy {

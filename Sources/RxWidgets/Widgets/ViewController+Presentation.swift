@@ -107,8 +107,29 @@ enum PresentationHosts {
     nonisolated(unsafe) static var table: [ObjectIdentifier: WeakHost] = [:]  // loop-confined
 }
 
+/// A presentation host, not retained. A host that is ``LifetimeAnchored`` (a scene's) is
+/// reached through its anchor rather than `weak`, which would put every retain and
+/// release of the host, several per event, on the runtime's slow path.
 struct WeakHost {
-    weak var host: PresentationHost?
+    private let anchor: LifetimeAnchor?
+    private unowned(unsafe) let anchoredHost: PresentationHost?
+    private weak var weakHost: PresentationHost?
+
+    init(host: PresentationHost) {
+        if let anchored = host as? LifetimeAnchored {
+            anchor = anchored.lifetimeAnchor
+            anchoredHost = host
+        } else {
+            anchor = nil
+            anchoredHost = nil
+            weakHost = host
+        }
+    }
+
+    var host: PresentationHost? {
+        if let anchor { return anchor.object == nil ? nil : anchoredHost }
+        return weakHost
+    }
 }
 
 /// Mistakes in presenting.
