@@ -13,8 +13,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	@pkg-config --exists libuv libcrypto sqlite3 2>/dev/null || { \
 		echo "make: installing libuv1-dev, libssl-dev and libsqlite3-dev (pkg-config cannot find libuv, libcrypto or sqlite3)"; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libuv1-dev libssl-dev libsqlite3-dev pkg-config; }
+		$(SUDO) apt-get -o DPkg::Lock::Timeout=300 update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get -o DPkg::Lock::Timeout=300 install -y -qq libuv1-dev libssl-dev libsqlite3-dev pkg-config; }
 
 build: deps
 	$(SWIFT) build
@@ -45,15 +45,15 @@ test-deps:
 		$(TEST_VENV)/bin/pip install -q --no-deps 'axe-playwright-python==0.1.8'
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null && command -v ss >/dev/null || { \
 		echo "make: installing chromium, chromium-driver and iproute2 (ss)"; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver iproute2 fonts-nanum; }
+		$(SUDO) apt-get -o DPkg::Lock::Timeout=300 update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get -o DPkg::Lock::Timeout=300 install -y -qq chromium chromium-driver iproute2 fonts-nanum; }
 	@# Debian's redis-server for RedisTests (started by the tests themselves; skipped without it)
 	@# and HAProxy for make cluster / test-cluster.
 	@# (Debian puts haproxy in /usr/sbin, which a non-root user's PATH may lack.)
 	@command -v redis-server >/dev/null && { command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ]; } || { \
 		echo "make: installing redis-server and haproxy"; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server haproxy; }
+		$(SUDO) apt-get -o DPkg::Lock::Timeout=300 update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get -o DPkg::Lock::Timeout=300 install -y -qq redis-server haproxy; }
 
 # JUNIT_DIR (an absolute folder; .ci/run sets one per step): every suite below also writes
 # its results there as JUnit/xUnit XML, which CI counts (docs/CI.md). Unset: plain runs.
@@ -105,8 +105,8 @@ test-browser: deps test-deps
 test-client:
 	@command -v node >/dev/null || { \
 		echo "make: installing nodejs (no node found)"; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs; }
+		$(SUDO) apt-get -o DPkg::Lock::Timeout=300 update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get -o DPkg::Lock::Timeout=300 install -y -qq nodejs; }
 	node --test $(if $(JUNIT_DIR),--test-reporter=spec --test-reporter-destination=stdout \
 		--test-reporter=junit --test-reporter-destination=$(JUNIT_DIR)/client.xml) Tests/Client/
 

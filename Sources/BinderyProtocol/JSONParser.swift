@@ -184,6 +184,22 @@ public struct JSONParser {
         return nil
     }
 
+    /// Whether any byte of `word` is below 0x20, at or above 0x80, `"` or `\\` (the
+    /// bytes a string's fast scan stops at). Exact: no false positives.
+    @inline(__always)
+    package static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Per byte, with the high bit cleared first so no subtraction borrows across bytes:
+        // the high bit of `x + (0x80 - n)` is set when x >= n.
+        let low = word & ~highs
+        let notControl = low &+ ones &* (0x80 - 0x20)          // set when byte >= 0x20
+        let quote = (low ^ (ones &* 0x22)) &+ ones &* 0x7F     // set when byte != '"'
+        let backslash = (low ^ (ones &* 0x5C)) &+ ones &* 0x7F // set when byte != '\\'
+        let plain = notControl & quote & backslash & ~word & highs
+        return plain != highs
+    }
+
     /// Reads a string.
     public mutating func parseString() throws(JSONError) -> String {
         skipWhitespace()
@@ -194,6 +210,13 @@ public struct JSONParser {
         if let base = bytes.baseAddress {
             var index = offset
             let end = bytes.count
+            // Eight bytes at a time while none is a quote, a backslash, a control or a
+            // non-ASCII byte (each string of each message passes here).
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                if Self.hasSpecialByte(word) { break }
+                index += 8
+            }
             while index < end {
                 let byte = base[index]
                 if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }

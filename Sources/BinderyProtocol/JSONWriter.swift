@@ -53,42 +53,49 @@ public struct JSONWriter {
 
     @inline(__always)
     private mutating func append(_ string: String) {
-        var string = string
-        string.withUTF8 { bytes.append(contentsOf: $0) }
+        if string.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: string.utf8)
+        }
     }
 
     /// Appends a JSON string.
     public mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            bytes.append(UInt8(ascii: "\""))
-            var clean = 0  // start of the run not yet copied
-            guard let base = utf8.baseAddress else {
-                bytes.append(UInt8(ascii: "\""))
-                return
-            }
-            for index in 0..<utf8.count {
-                let byte = base[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean..<index]))
-                clean = index + 1
-                bytes.append(UInt8(ascii: "\\"))
-                switch byte {
-                case 0x22: bytes.append(UInt8(ascii: "\""))
-                case 0x5C: bytes.append(UInt8(ascii: "\\"))
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                default:
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]])
-                }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean...]))
-            bytes.append(UInt8(ascii: "\""))
+        // Read in place (native strings are contiguous UTF-8): `withUTF8` is mutating, and
+        // the copy it needs costs a retain and a release per string.
+        if value.utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil {
+            let copy = Array(value.utf8)
+            copy.withUnsafeBufferPointer { escaped($0) }
         }
+    }
+
+    private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        var clean = 0  // start of the run not yet copied
+        guard let base = utf8.baseAddress else {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        for index in 0..<utf8.count {
+            let byte = base[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean..<index]))
+            clean = index + 1
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case 0x22: bytes.append(UInt8(ascii: "\""))
+            case 0x5C: bytes.append(UInt8(ascii: "\\"))
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            default:
+                bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                          Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]])
+            }
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean...]))
+        bytes.append(UInt8(ascii: "\""))
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

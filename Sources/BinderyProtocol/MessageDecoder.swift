@@ -24,6 +24,8 @@ public enum MessageDecoder {
 
     /// Decodes one client message.
     public static func decode(_ text: String) -> Result<ClientMessage, Failure> {
+        // Read in place: `withUTF8` is mutating, and its copy costs a retain and a release.
+        if let decoded = text.utf8.withContiguousStorageIfAvailable({ decode($0) }) { return decoded }
         var text = text
         return text.withUTF8 { decode($0) }
     }

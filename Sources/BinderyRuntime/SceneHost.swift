@@ -269,13 +269,12 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
         if othersWatch { all.reserveCapacity(changes.count) }
         var own: [PatchChange] = []
         own.reserveCapacity(changes.count)
-        // Moved out (reversed, then popped), not copied: a copy retains each value
-        // and the buffer's clearing releases it again.
-        changes.reverse()
-        while let change = changes.popLast() {
-            let patch = PatchDiff.patchChange(change)
+        // By index, not `for change in changes`, which copies each change (retaining its
+        // values) only to release it again.
+        for index in changes.indices {
+            let patch = PatchDiff.patchChange(changes[index])
             if othersWatch { all.append(patch) }
-            if let echoed, change.widgetID == echoed.id, change.property == echoed.property,
+            if let echoed, changes[index].widgetID == echoed.id, changes[index].property == echoed.property,
                case .value(let value) = patch.update, value == echoed.value {
                 continue
             }

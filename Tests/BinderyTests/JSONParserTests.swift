@@ -1,4 +1,5 @@
 import Bindery
+import BinderyProtocol
 import XCTest
 
 final class JSONParserTests: XCTestCase {
@@ -8,6 +9,27 @@ final class JSONParserTests: XCTestCase {
 
     private func assertRejects(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try JSONValue.parse(text), "accepted \(text.debugDescription)", file: file, line: line)
+    }
+
+    /// The eight-bytes-at-a-time scan stops exactly where the byte-by-byte one would:
+    /// every byte value, at every position of a word of plain bytes.
+    func testTheWordScanFindsExactlyTheBytesAStringStopsAt() {
+        for position in 0..<8 {
+            for byte in 0...255 {
+                var word: UInt64 = 0x6161_6161_6161_6161  // "aaaaaaaa"
+                word &= ~(UInt64(0xFF) << (8 * UInt64(position)))
+                word |= UInt64(byte) << (8 * UInt64(position))
+                let special = byte < 0x20 || byte >= 0x80 || byte == 0x22 || byte == 0x5C
+                XCTAssertEqual(JSONParser.hasSpecialByte(word), special, "byte \(byte) at \(position)")
+            }
+        }
+    }
+
+    func testLongStringsWithAnEscapeOrANonASCIIByteAfterThePlainWords() throws {
+        XCTAssertEqual(try parse(#""abcdefghijklmnop\"q""#), .string("abcdefghijklmnop\"q"))
+        XCTAssertEqual(try parse(#""abcdefghijklmnopé""#), .string("abcdefghijklmnopé"))
+        XCTAssertEqual(try parse(#""abcdefgh""#), .string("abcdefgh"))
+        assertRejects("\"abcdefghijklmnop\u{01}\"")
     }
 
     func testScalars() throws {
