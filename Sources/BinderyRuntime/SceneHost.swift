@@ -87,10 +87,7 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
     /// What the scene's controllers reach their presentation host through (not `weak`:
     /// see ``LifetimeAnchored``).
     package var lifetimeAnchor: LifetimeAnchor {
-        if let storedAnchor { return storedAnchor }
-        let anchor = LifetimeAnchor(self)
-        storedAnchor = anchor
-        return anchor
+        LifetimeAnchor.anchor(of: self, in: &storedAnchor)
     }
 
     /// A new instance of the same scene, with no sessions (what runs a shared scene for

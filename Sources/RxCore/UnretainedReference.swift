@@ -24,6 +24,15 @@ public final class LifetimeAnchor {
         self.object = object
     }
 
+    /// The anchor kept in `storage` (an anchored object's stored property), made there on
+    /// first use: what a ``LifetimeAnchored/lifetimeAnchor`` getter returns.
+    public static func anchor(of object: AnyObject, in storage: inout LifetimeAnchor?) -> LifetimeAnchor {
+        if let storage { return storage }
+        let anchor = LifetimeAnchor(object)
+        storage = anchor
+        return anchor
+    }
+
     /// Called from the object's `deinit`: from now on references read `nil`.
     public func end() {
         object = nil

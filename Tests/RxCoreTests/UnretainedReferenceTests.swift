@@ -5,12 +5,7 @@ final class UnretainedReferenceTests: XCTestCase {
     /// Ends its anchor in `deinit`, as a widget does.
     final class Anchored: LifetimeAnchored {
         private var storedAnchor: LifetimeAnchor?
-        var lifetimeAnchor: LifetimeAnchor {
-            if let storedAnchor { return storedAnchor }
-            let anchor = LifetimeAnchor(self)
-            storedAnchor = anchor
-            return anchor
-        }
+        var lifetimeAnchor: LifetimeAnchor { LifetimeAnchor.anchor(of: self, in: &storedAnchor) }
         deinit { storedAnchor?.end() }
     }
 
@@ -21,6 +16,7 @@ final class UnretainedReferenceTests: XCTestCase {
         weak let watched = object
         let reference = UnretainedReference(object!)
         XCTAssertTrue(reference.object === object)
+        XCTAssertTrue(object!.lifetimeAnchor === object!.lifetimeAnchor, "one anchor per object")
         object = nil
         XCTAssertNil(watched, "the reference must not keep its object alive")
         XCTAssertNil(reference.object)
@@ -35,23 +31,9 @@ final class UnretainedReferenceTests: XCTestCase {
     }
 
     func testABinderDropsElementsOnceItsAnchoredTargetIsGone() {
-        final class Target: LifetimeAnchored {
-            var values: [Int] = []
-            private var storedAnchor: LifetimeAnchor?
-            var lifetimeAnchor: LifetimeAnchor {
-                if let storedAnchor { return storedAnchor }
-                let anchor = LifetimeAnchor(self)
-                storedAnchor = anchor
-                return anchor
-            }
-            deinit { storedAnchor?.end() }
-        }
-        var target: Target? = Target()
+        var target: Anchored? = Anchored()
         var bound: [Int] = []
-        let binder = Binder(target!) { target, value in
-            target.values.append(value)
-            bound.append(value)
-        }
+        let binder = Binder(target!) { _, value in bound.append(value) }
         binder.onNext(1)
         target = nil
         binder.onNext(2)

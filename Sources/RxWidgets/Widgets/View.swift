@@ -58,10 +58,7 @@ open class View: ReactiveCompatible, LifetimeTracked, LifetimeAnchored {
     /// The anchor that binders and control properties hold instead of a `weak` reference
     /// (which would put every retain and release of the view on the slow path).
     public final var lifetimeAnchor: LifetimeAnchor {
-        if let storedAnchor { return storedAnchor }
-        let anchor = LifetimeAnchor(self)
-        storedAnchor = anchor
-        return anchor
+        LifetimeAnchor.anchor(of: self, in: &storedAnchor)
     }
 
     /// Ends the anchor: references read `nil` from here on. Subclasses whose `deinit`

@@ -47,10 +47,10 @@ extension ViewController {
     /// the server, and passed on to what it presents; a screen pushed on a navigation
     /// controller presents through its navigation controller's.
     public var presentationHost: PresentationHost? {
-        get { PresentationHosts.table[ObjectIdentifier(self)]?.host ?? navigationController?.presentationHost }
+        get { PresentationHosts.table[ObjectIdentifier(self)]?.object as? PresentationHost ?? navigationController?.presentationHost }
         set {
             if let newValue {
-                PresentationHosts.table[ObjectIdentifier(self)] = WeakHost(host: newValue)
+                PresentationHosts.table[ObjectIdentifier(self)] = UnretainedReference(newValue)
             } else {
                 PresentationHosts.table[ObjectIdentifier(self)] = nil
             }
@@ -104,32 +104,9 @@ extension ViewController {
 /// Controllers' presentation hosts, by identity (an extension cannot store them).
 /// Entries go when a controller is dismissed, or when the server ends the scene.
 enum PresentationHosts {
-    nonisolated(unsafe) static var table: [ObjectIdentifier: WeakHost] = [:]  // loop-confined
-}
-
-/// A presentation host, not retained. A host that is ``LifetimeAnchored`` (a scene's) is
-/// reached through its anchor rather than `weak`, which would put every retain and
-/// release of the host, several per event, on the runtime's slow path.
-struct WeakHost {
-    private let anchor: LifetimeAnchor?
-    private unowned(unsafe) let anchoredHost: PresentationHost?
-    private weak var weakHost: PresentationHost?
-
-    init(host: PresentationHost) {
-        if let anchored = host as? LifetimeAnchored {
-            anchor = anchored.lifetimeAnchor
-            anchoredHost = host
-        } else {
-            anchor = nil
-            anchoredHost = nil
-            weakHost = host
-        }
-    }
-
-    var host: PresentationHost? {
-        if let anchor { return anchor.object == nil ? nil : anchoredHost }
-        return weakHost
-    }
+    /// Not retained. A scene's host is reached through its anchor rather than `weak`,
+    /// which would put every retain and release of the host on the runtime's slow path.
+    nonisolated(unsafe) static var table: [ObjectIdentifier: UnretainedReference<AnyObject>] = [:]  // loop-confined
 }
 
 /// Mistakes in presenting.
