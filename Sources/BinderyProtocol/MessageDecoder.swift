@@ -268,7 +268,9 @@ public enum MessageDecoder {
             return nil
         }
 
-        func message() -> Result<ClientMessage, Failure> {
+        /// The message the fields make. Mutating: the strings and the value are moved
+        /// out (the fields are dropped right after), not copied.
+        mutating func message() -> Result<ClientMessage, Failure> {
             func fail(_ code: ErrorCode, _ message: String) -> Result<ClientMessage, Failure> {
                 .failure(Failure(error: ProtocolError(code, message, target: target), seq: seq))
             }
@@ -276,10 +278,10 @@ public enum MessageDecoder {
             guard let type else { return fail(.badMessage, "a message needs a 'type'") }
             switch type {
             case .event:
-                guard let target else { return fail(.badMessage, "an event needs a 'target' (a widget id)") }
-                guard let event else { return fail(.badMessage, "an event needs an 'event' (a control event name)") }
-                return .success(.event(EventMessage(seq: seq, target: target, event: event, value: value, row: row,
-                                                    toSection: toSection, toIndex: toIndex, action: action)))
+                guard case .some = target else { return fail(.badMessage, "an event needs a 'target' (a widget id)") }
+                guard let event = event.take() else { return fail(.badMessage, "an event needs an 'event' (a control event name)") }
+                return .success(.event(EventMessage(seq: seq, target: target.take()!, event: event, value: value.take(), row: row.take(),
+                                                    toSection: toSection.take(), toIndex: toIndex, action: action)))
             case .resync:
                 return .success(.resync(seq: seq))
             case .bye:

@@ -17,17 +17,21 @@ public enum PatchDiff {
 
     /// The patch change for one record.
     public static func patchChange(_ change: WidgetChange) -> PatchChange {
-        if case .rows(let new) = change.value, case .rows(let old) = change.oldValue,
-           // Fewest moves: one row dragged far is one move, not one per row it passed.
-           let ops = ListRow.changesWithFewestMoves(from: old, to: new, maximumMoves: max(256, new.count / 8),
-                                                    idsAreUnique: change.rowIDsAreUnique) {
-            var opsWriter = JSONWriter()
-            MessageEncoder.write(ops, to: &opsWriter)
-            if encodesLarger(new, than: opsWriter.bytes.count) {
-                return PatchChange(target: change.widgetID, prop: change.property, update: .ops(ops))
-            }
+        if case .rows = change.value, let ops = listChanges(change) {
+            return PatchChange(target: change.widgetID, prop: change.property, update: .ops(ops))
         }
         return PatchChange(target: change.widgetID, prop: change.property, update: .value(change.value))
+    }
+
+    /// A list change as keyed operations, when they encode smaller than the full rows.
+    private static func listChanges(_ change: WidgetChange) -> [ListChange]? {
+        guard case .rows(let new) = change.value, case .rows(let old) = change.oldValue,
+              // Fewest moves: one row dragged far is one move, not one per row it passed.
+              let ops = ListRow.changesWithFewestMoves(from: old, to: new, maximumMoves: max(256, new.count / 8),
+                                                       idsAreUnique: change.rowIDsAreUnique) else { return nil }
+        var opsWriter = JSONWriter()
+        MessageEncoder.write(ops, to: &opsWriter)
+        return encodesLarger(new, than: opsWriter.bytes.count) ? ops : nil
     }
 
     /// Whether `rows` as a full array encode to more than `limit` bytes. Stops writing
@@ -48,15 +52,19 @@ public enum PatchDiff {
     /// not be told): equal numbers, strings, Booleans; a date string naming the same
     /// instant (to the millisecond); `null` for an empty text.
     public static func sameValue(sent: WidgetValue, applied: WidgetValue) -> Bool {
-        switch (sent, applied) {
-        case (.string(let text), .date(let date)):
-            guard let parsed = ISO8601.date(from: text) else { return false }
-            return abs(parsed.timeIntervalSince(date)) < 0.001
-        case (.null, .string(let text)):
-            return text.isEmpty
+        // One value at a time: `switch (sent, applied)` copies both into a tuple.
+        switch sent {
+        case .string(let text):
+            if case .date(let date) = applied {
+                guard let parsed = ISO8601.date(from: text) else { return false }
+                return abs(parsed.timeIntervalSince(date)) < 0.001
+            }
+        case .null:
+            if case .string(let text) = applied { return text.isEmpty }
         default:
-            return sent == applied
+            break
         }
+        return sent == applied
     }
 }
 

@@ -234,8 +234,9 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
             changesBuffer = changes
         }
 
+        let (result, bindingErrors) = errors
         let applied: WidgetValue?
-        switch errors.result {
+        switch consume result {
         case .failure(let error):
             // Nothing was applied or sent.
             return .error(ErrorMessage(ack: event.seq, code: ErrorCode(error.code), message: error.message,
@@ -247,13 +248,17 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
         // The sender already shows what it sent: leave that out, unless a binding made
         // it something else (a slider clamped it, a formatter rewrote it).
         var echoed: (id: String, property: String, value: WidgetValue)?
-        if let sent = event.value, let property = valueProperty, let applied,
+        if case .some(let sent) = event.value, let property = valueProperty, let applied,
            PatchDiff.sameValue(sent: sent, applied: applied) {
             echoed = (widgetID, property, applied)
             // A handler that put the value back as it was before the event (a chat field
             // cleared on Return) leaves no change behind, yet the sender shows what it
             // sent: tell it. (Rare path: only when no change of that property is left.)
-            if !changes.contains(where: { $0.widgetID == widgetID && $0.property == property }),
+            let left = changes.withUnsafeBufferPointer { changes in
+                // By index: `contains(where:)` copies each change.
+                changes.indices.contains { changes[$0].widgetID == widgetID && changes[$0].property == property }
+            }
+            if !left,
                let current = tree.widget(withID: widgetID)?.snapshot()[property], current != applied {
                 changes.append(WidgetChange(widgetID: widgetID, property: property, value: current, oldValue: applied))
             }
@@ -266,12 +271,15 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
         if othersWatch { all.reserveCapacity(changes.count) }
         var own: [PatchChange] = []
         own.reserveCapacity(changes.count)
-        // By index, not `for change in changes`, which copies each change (retaining its
-        // values) only to release it again.
+        // Each change is moved out (the buffer is cleared next): `for change in changes`,
+        // or `changes[index]` as an argument, copies it (retaining its values) only to
+        // release it again.
+        var change = WidgetChange.placeholder
         for index in changes.indices {
-            let patch = PatchDiff.patchChange(changes[index])
+            swap(&change, &changes[index])
+            let patch = PatchDiff.patchChange(change)
             if othersWatch { all.append(patch) }
-            if let echoed, changes[index].widgetID == echoed.id, changes[index].property == echoed.property,
+            if let echoed, change.widgetID == echoed.id, change.property == echoed.property,
                case .value(let value) = patch.update, value == echoed.value {
                 continue
             }
@@ -282,12 +290,12 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
                           of: self, except: client)
         }
 
-        if let failure = errors.bindingErrors.first {
+        if let failure = bindingErrors.first {
             if let session { hooks.bindingFailed(session: session) }
             if !own.isEmpty || !structure.isEmpty, let client {
                 client.send(.patch(PatchMessage(removed: structure.removed, added: structure.added, changes: own)))
             }
-            let more = errors.bindingErrors.count > 1 ? " (and \(errors.bindingErrors.count - 1) more)" : ""
+            let more = bindingErrors.count > 1 ? " (and \(bindingErrors.count - 1) more)" : ""
             return .error(ErrorMessage(ack: event.seq, code: .bindingFailed,
                                        message: "a binding failed: \(failure)\(more)", target: event.target))
         }
@@ -306,5 +314,12 @@ extension ErrorCode {
         case .unknownAction: self = .unknownAction
         case .indexOutOfRange: self = .indexOutOfRange
         }
+    }
+}
+
+extension WidgetChange {
+    /// What a change moved out of a buffer leaves behind (small strings: no allocation).
+    fileprivate static var placeholder: WidgetChange {
+        WidgetChange(widgetID: "", property: "", value: .null, oldValue: .null)
     }
 }

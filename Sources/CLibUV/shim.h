@@ -21,5 +21,6 @@ static inline uv_handle_t *bindery_idle_handle(uv_idle_t *idle) { return (uv_han
 static inline int bindery_uv_eof(void) { return UV_EOF; }
 static inline int bindery_uv_einval(void) { return UV_EINVAL; }
 static inline int bindery_uv_ecanceled(void) { return UV_ECANCELED; }
+static inline int bindery_uv_eagain(void) { return UV_EAGAIN; }
 
 #endif

@@ -158,6 +158,32 @@ public final class TCPConnection {
         try write(.many(buffers), completion: completion)
     }
 
+    /// Writes what the kernel takes of `buffer` now, without queuing (`uv_try_write`), and
+    /// returns how many bytes that was: 0 when the socket would block, or while earlier
+    /// writes are still queued (so the order of bytes is kept). Write the rest with
+    /// ``write(_:from:completion:)`` before anything else. A write done here needs no request and no
+    /// callback, and libuv does not re-arm the socket after it, as it does after every
+    /// queued write. Loop-confined.
+    ///
+    /// - Throws: ``UVError`` when the connection cannot be written (closed, reset).
+    public func tryWrite(_ buffer: WriteBuffer) throws(UVError) -> Int {
+        loop.preconditionLoopConfined()
+        guard !isClosed else { throw UVError(code: bindery_uv_ecanceled(), operation: "write to closed connection") }
+        guard buffer.count > 0 else { return 0 }
+        var buf = uv_buf_init(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(buffer.count))
+        let rc = uv_try_write(stream, &buf, 1)
+        if rc >= 0 { return Int(rc) }
+        if rc == bindery_uv_eagain() { return 0 }
+        throw UVError(code: rc, operation: "write")
+    }
+
+    /// Writes `buffer`'s bytes from `offset` on (the rest after a ``tryWrite(_:)``).
+    /// Completion and lifetime as in ``write(_:completion:)``.
+    public func write(_ buffer: WriteBuffer, from offset: Int, completion: ((UVError?) -> Void)? = nil) throws(UVError) {
+        precondition(offset >= 0 && offset <= buffer.count, "write offset out of range")
+        try write(offset == 0 ? .one(buffer) : .tail(buffer, from: offset), completion: completion)
+    }
+
     /// Writes a copy of `bytes` (one copy into a ``WriteBuffer``; build a `WriteBuffer`
     /// yourself to avoid it). Completion as in `write(_:completion:)`.
     public func write(_ bytes: [UInt8], completion: ((UVError?) -> Void)? = nil) throws(UVError) {
@@ -257,6 +283,8 @@ private final class WriteRequest {
     enum Buffers {
         case one(WriteBuffer)
         case many([WriteBuffer])
+        /// The bytes of one buffer from an offset on.
+        case tail(WriteBuffer, from: Int)
 
         /// Calls `body` with a `uv_buf_t` per buffer. The array may be temporary: uv_write
         /// copies it into the request.
@@ -264,6 +292,10 @@ private final class WriteRequest {
             switch self {
             case .one(let buffer):
                 var buf = Self.uvBuf(buffer)
+                return withUnsafeMutablePointer(to: &buf) { body(UnsafeMutableBufferPointer(start: $0, count: 1)) }
+            case .tail(let buffer, let offset):
+                var buf = uv_buf_init(buffer.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) },
+                                      UInt32(buffer.count - offset))
                 return withUnsafeMutablePointer(to: &buf) { body(UnsafeMutableBufferPointer(start: $0, count: 1)) }
             case .many(let buffers):
                 return withUnsafeTemporaryAllocation(of: uv_buf_t.self, capacity: max(1, buffers.count)) { bufs in
@@ -277,7 +309,7 @@ private final class WriteRequest {
 
         func forEach(_ body: (WriteBuffer) -> Void) {
             switch self {
-            case .one(let buffer): body(buffer)
+            case .one(let buffer), .tail(let buffer, _): body(buffer)
             case .many(let buffers): buffers.forEach(body)
             }
         }

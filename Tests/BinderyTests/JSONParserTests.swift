@@ -105,6 +105,41 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(JSONValue.string("a\u{1F}b").jsonText, #""a\u001fb""#)
     }
 
+    /// The writer's eight-bytes-at-a-time scan escapes exactly what the byte-by-byte rule
+    /// does: every ASCII byte and a two-byte character, at every position of strings
+    /// long enough to span several words, written as the rule says and read back.
+    func testWriterEscapesEveryByteAtEveryPosition() throws {
+        func expected(_ scalar: Unicode.Scalar) -> String {
+            switch scalar {
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
+            case "\u{08}": return "\\b"
+            case "\u{0C}": return "\\f"
+            case _ where scalar.value < 0x20: return "\\u00" + String(format: "%02x", scalar.value)
+            default: return String(scalar)
+            }
+        }
+        let scalars = (0..<0x80).map { Unicode.Scalar(UInt8($0)) } + ["é"]
+        for length in [7, 8, 9, 17, 24] {
+            for position in 0..<length {
+                for scalar in scalars {
+                    var plain = String(repeating: "a", count: length)
+                    let at = plain.index(plain.startIndex, offsetBy: position)
+                    plain.replaceSubrange(at...at, with: String(scalar))
+                    let escaped = plain.unicodeScalars.map(expected).joined()
+                    let json = JSONValue.string(plain).jsonText
+                    XCTAssertEqual(json, "\"\(escaped)\"", "\(scalar.value) at \(position) of \(length)")
+                    XCTAssertEqual(try parse(json), .string(plain))
+                }
+            }
+        }
+        // Two escapes in one word, and one right after a clean word.
+        XCTAssertEqual(JSONValue.string("ab\"c\\defghij\n").jsonText, #""ab\"c\\defghij\n""#)
+    }
+
     /// A cheap deterministic fuzz: random byte mutations of valid messages never crash,
     /// and whatever parses re-encodes to something that parses to the same value.
     func testMutationsNeverCrash() {

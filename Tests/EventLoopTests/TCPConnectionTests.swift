@@ -175,6 +175,45 @@ final class TCPConnectionTests: XCTestCase {
         try runner.sync { listener.value!.close() }
     }
 
+    /// `tryWrite` takes what the kernel takes now and never queues: a buffer larger than
+    /// the socket's goes out in part, a try while a write is queued takes nothing (so
+    /// bytes cannot overtake it), and the rest written from the offset arrives in order.
+    func testTryWriteTakesWhatTheKernelTakesAndTheRestFollowsInOrder() throws {
+        let runner = try LoopThread()
+        defer { runner.stop() }
+        let loop = runner.loop
+        let size = 16 << 20
+        let pattern = (0..<size).map { UInt8($0 % 251) }
+        let results = Recorder<String>()
+        let listener = LoopBox<TCPListener?>(nil)
+        let port = try runner.sync { () -> Int in
+            let server = try TCPListener(loop: loop, host: "127.0.0.1", port: 0) { connection in
+                do throws(UVError) {
+                    let big = WriteBuffer(pattern)
+                    let written = try connection.tryWrite(big)
+                    results.append(written > 0 && written < size ? "partial" : "wrote \(written) of \(size)")
+                    let marker = WriteBuffer("END")
+                    try connection.write(big, from: written) { error in results.append("rest \(error.map(\.name) ?? "ok")") }
+                    results.append("while queued: \(try connection.tryWrite(marker))")
+                    try connection.write(marker) { _ in
+                        try? connection.shutdown { _ in connection.close() }
+                    }
+                } catch {
+                    results.append("threw \(error)")
+                }
+            }
+            listener.value = server
+            return server.port
+        }
+        let client = try TestClient(port: port)
+        let received = try client.receiveUntilEOF()
+        XCTAssertEqual(received.count, size + 3)
+        XCTAssertTrue(received.prefix(size).elementsEqual(pattern), "bytes out of order or lost")
+        XCTAssertEqual(String(decoding: received.suffix(3), as: UTF8.self), "END")
+        XCTAssertEqual(results.values, ["partial", "while queued: 0", "rest ok"])
+        try runner.sync { listener.value!.close() }
+    }
+
     func testWriteQueueGrowsWhenThePeerDoesNotReadAndCloseCancelsPendingWrites() throws {
         let runner = try LoopThread()
         defer { runner.stop() }

@@ -229,12 +229,19 @@ public final class WebSocketConnection {
         }
     }
 
-    /// Hands the queued frames to the socket in one write.
+    /// Hands the queued frames to the socket in one write. Most go out whole at once;
+    /// only what the kernel did not take is queued. While backpressured every write is
+    /// queued: its completion is what resumes reading.
     private func flush() {
         guard let buffer = outgoing, !tcpClosed else { return }
         outgoing = nil
         do {
-            try tcp.write(buffer) { [self] error in writeCompleted(buffer, error: error) }
+            let written = isBackpressured ? 0 : try tcp.tryWrite(buffer)
+            if written == buffer.count {
+                keepAsSpare(buffer)
+                return
+            }
+            try tcp.write(buffer, from: written) { [self] error in writeCompleted(buffer, error: error) }
         } catch {
             closeSocket()
         }
@@ -245,16 +252,20 @@ public final class WebSocketConnection {
             closeSocket()
             return
         }
-        // Only a connection that is talking keeps a spare: an idle one (a scene sent,
-        // nothing since) would hold it for nothing.
-        if spare == nil && receivedSinceTick && buffer.capacity <= Self.spareCapacityLimit {
-            buffer.removeAll(keepingCapacity: true)
-            spare = buffer
-        }
+        keepAsSpare(buffer)
         if isBackpressured && bufferedAmount <= configuration.outgoingHighWater / 2 {
             isBackpressured = false
             if !tcpClosed { startReading() }
             if state == .open { onWritable?() }
+        }
+    }
+
+    /// Only a connection that is talking keeps a spare: an idle one (a scene sent,
+    /// nothing since) would hold it for nothing.
+    private func keepAsSpare(_ buffer: WriteBuffer) {
+        if spare == nil && receivedSinceTick && buffer.capacity <= Self.spareCapacityLimit {
+            buffer.removeAll(keepingCapacity: true)
+            spare = buffer
         }
     }
 

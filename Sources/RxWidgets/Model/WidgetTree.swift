@@ -88,7 +88,8 @@ public final class WidgetTree {
             pending = []
             pendingIndex = [:]
             for change in kept {
-                append(change)
+                pending.append(change)
+                indexLastPending()
             }
         }
     }
@@ -137,19 +138,22 @@ public final class WidgetTree {
     public func takeChanges(into changes: inout [WidgetChange]) {
         guard !pending.isEmpty else { return }
         changes.reserveCapacity(changes.count + pending.count)
-        for index in pending.indices where pending[index].value != pending[index].oldValue {
-            // The values are moved out (swapped for `null`), not copied: a copy retains
-            // each string and the clearing below releases it again, on every event.
-            var value = WidgetValue.null
-            var oldValue = WidgetValue.null
-            swap(&value, &pending[index].value)
-            swap(&oldValue, &pending[index].oldValue)
-            let widget = pending[index].widget
-            // Asked only of row lists: the echo path's changes never pay for it.
-            var unique = false
-            if case .rows = value { unique = widget.rowIDsAreUnique }
-            changes.append(WidgetChange(widgetID: widget.id, property: pending[index].property,
-                                        value: value, oldValue: oldValue, rowIDsAreUnique: unique))
+        // Through the buffer: an array subscript in a comparison copies the values.
+        pending.withUnsafeMutableBufferPointer { pending in
+            for index in pending.indices where pending[index].value != pending[index].oldValue {
+                // The values are moved out (swapped for `null`), not copied: a copy retains
+                // each string and the clearing below releases it again, on every event.
+                var value = WidgetValue.null
+                var oldValue = WidgetValue.null
+                swap(&value, &pending[index].value)
+                swap(&oldValue, &pending[index].oldValue)
+                let widget = pending[index].widget
+                // Asked only of row lists: the echo path's changes never pay for it.
+                var unique = false
+                if case .rows = value { unique = widget.rowIDsAreUnique }
+                changes.append(WidgetChange(widgetID: widget.id, property: pending[index].property,
+                                            value: consume value, oldValue: consume oldValue, rowIDsAreUnique: unique))
+            }
         }
         pending.removeAll(keepingCapacity: true)
         if !pendingIndex.isEmpty { pendingIndex = [:] }
@@ -162,7 +166,9 @@ public final class WidgetTree {
             return
         }
         let wasEmpty = pending.isEmpty
-        append(PendingChange(widget: widget, property: property, value: new, oldValue: old))
+        // Built in place: handed through a parameter, the change would be copied.
+        pending.append(PendingChange(widget: widget, property: property, value: new, oldValue: old))
+        indexLastPending()
         if wasEmpty {
             onChangesPending?()
         }
@@ -183,14 +189,16 @@ public final class WidgetTree {
         return pendingIndex[PendingKey(widget: ObjectIdentifier(widget), property: property)]
     }
 
-    private func append(_ change: PendingChange) {
-        pending.append(change)
+    /// Keeps the index up to date after an append (once there is one).
+    private func indexLastPending() {
+        guard pending.count > Self.linearLimit else { return }
         if pending.count == Self.linearLimit + 1 {
-            for (index, change) in pending.enumerated() {
-                pendingIndex[PendingKey(widget: ObjectIdentifier(change.widget), property: change.property)] = index
+            for index in pending.indices {
+                pendingIndex[PendingKey(widget: ObjectIdentifier(pending[index].widget), property: pending[index].property)] = index
             }
-        } else if pending.count > Self.linearLimit + 1 {
-            pendingIndex[PendingKey(widget: ObjectIdentifier(change.widget), property: change.property)] = pending.count - 1
+        } else {
+            let last = pending.count - 1
+            pendingIndex[PendingKey(widget: ObjectIdentifier(pending[last].widget), property: pending[last].property)] = last
         }
     }
 
