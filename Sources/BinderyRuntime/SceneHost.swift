@@ -271,11 +271,12 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
         if othersWatch { all.reserveCapacity(changes.count) }
         var own: [PatchChange] = []
         own.reserveCapacity(changes.count)
-        // Each change is moved out (the buffer is cleared next): `for change in changes`,
+        // Each change is moved out, leaving a placeholder that costs nothing to clear:
+        // `for change in changes`,
         // or `changes[index]` as an argument, copies it (retaining its values) only to
         // release it again.
-        var change = WidgetChange.placeholder
         for index in changes.indices {
+            var change = WidgetChange.placeholder
             swap(&change, &changes[index])
             let patch = PatchDiff.patchChange(change)
             if othersWatch { all.append(patch) }
