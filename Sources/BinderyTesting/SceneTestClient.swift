@@ -79,14 +79,21 @@ public final class SceneTestClient {
     /// at once, as a browser shows what the user did.
     @discardableResult
     public func send(event: String, to target: String, value: (any SceneTestValue)? = nil) -> SceneTestAnswer {
+        sendEvent(event, to: target, value: value?.widgetValue)
+    }
+
+    /// Sends an event with any of the protocol's fields (rows, moves, alert actions), its
+    /// `seq` the next one. See ``send(event:to:value:)``.
+    func sendEvent(_ event: String, to target: String, value sent: WidgetValue?, row: String? = nil,
+              toSection: String? = nil, toIndex: Int? = nil, action: Int? = nil) -> SceneTestAnswer {
         let seq = nextSeq
         nextSeq += 1
-        let sent = value?.widgetValue
         // The browser shows the user's input before any answer; a clamp in the answer
         // then overrides it, and a refusal puts the old value back.
         let shown = sent.flatMap { showOwnInput($0, on: target) }
         let answer = answer(to: seq) {
-            $0.receive(.event(EventMessage(seq: seq, target: target, event: event, value: sent)))
+            $0.receive(.event(EventMessage(seq: seq, target: target, event: event, value: sent, row: row,
+                                           toSection: toSection, toIndex: toIndex, action: action)))
         }
         if let shown {
             if case .patch = answer { settleOwnInput(shown) } else { restore(shown) }
