@@ -37,15 +37,16 @@ public final class ServerMetrics {
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), version: String = BinderyApp.version) {
         self.registry = registry
         factory = PrometheusMetricsFactory(registry: registry)
-        residentMemory = registry.makeGauge(name: "process_resident_memory_bytes", help: "Resident memory size in bytes.")
-        virtualMemory = registry.makeGauge(name: "process_virtual_memory_bytes", help: "Virtual memory size in bytes.")
-        openFileDescriptors = registry.makeGauge(name: "process_open_fds", help: "Number of open file descriptors.")
-        maxFileDescriptors = registry.makeGauge(name: "process_max_fds", help: "Maximum number of open file descriptors.")
-        cpuSeconds = registry.makeCounter(name: "process_cpu_seconds_total", help: "Total user and system CPU time spent in seconds.")
-        registry.makeGauge(name: "process_start_time_seconds", help: "Start time of the process since the Unix epoch in seconds.")
+        residentMemory = registry.makeGauge(descriptor: .named("process_resident_memory_bytes", help: "Resident memory size in bytes."))
+        virtualMemory = registry.makeGauge(descriptor: .named("process_virtual_memory_bytes", help: "Virtual memory size in bytes."))
+        openFileDescriptors = registry.makeGauge(descriptor: .named("process_open_fds", help: "Number of open file descriptors."))
+        maxFileDescriptors = registry.makeGauge(descriptor: .named("process_max_fds", help: "Maximum number of open file descriptors."))
+        cpuSeconds = registry.makeCounter(descriptor: .named("process_cpu_seconds_total",
+                                                             help: "Total user and system CPU time spent in seconds."))
+        registry.makeGauge(descriptor: .named("process_start_time_seconds", help: "Start time of the process since the Unix epoch in seconds."))
             .set(ProcessInfoReader.startTime())
-        registry.makeGauge(name: "bindery_build_info", labels: [("version", version)],
-                           help: "Bindery's version (the value is always 1).").set(1.0)
+        registry.makeGauge(descriptor: .named("bindery_build_info", help: "Bindery's version (the value is always 1)."),
+                           labels: [("version", version)]).set(1.0)
     }
 
     /// Counts one HTTP request answered on `route` (a route pattern, `static` or `none`).
@@ -138,5 +139,12 @@ enum ProcessInfoReader {
             total += got
         }
         return String(decoding: bytes[..<total], as: UTF8.self)
+    }
+}
+
+extension MetricNameDescriptor {
+    /// A metric named exactly `name` (the standard process metrics' names carry their unit).
+    fileprivate static func named(_ name: String, help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
     }
 }

@@ -23,7 +23,11 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// `ifEmpty(switchTo:)` subscribes to `second` then, and an error ends the result.
     private func then<Element>(_ second: Observable<Element>) -> Observable<Element> {
         primitiveSequence.source
-            .map { (never: Never) -> Element in switch never {} }
+            .map(absurd)
             .ifEmpty(switchTo: second)
     }
 }
+
+/// Any type from no value: its body is empty, so nothing is "never executed" (a closure
+/// `{ (x: Never) in switch x {} }` draws that warning in every build of a user's package).
+private func absurd<T>(_ value: Never) -> T {}
