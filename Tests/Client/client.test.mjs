@@ -126,6 +126,37 @@ test("a fresh session after a restart gets what the user had entered (form recov
   assert.deepEqual(edits(again).map((m) => m.value), ["typed before"]);
 });
 
+test("while not connected a tap says it was not sent, a focus report does not", () => {
+  const widgets = [...ECHO, { id: "go", kind: "button", props: { title: "Go", isEnabled: true } }];
+  const { client, ws, el } = start(widgets);
+  ws.drop(1006);
+  const toasts = () => document.querySelectorAll(".bd-toast").length;
+  el("input").focus();
+  fire(el("input"), "focus");
+  assert.equal(client.send("input", "editingDidBegin"), 0);
+  assert.equal(client.send("input", "editingDidEnd"), 0);
+  assert.equal(toasts(), 0, "clicking into a field while reconnecting is no false alarm");
+  assert.equal(client.send("go", "touchUpInside"), 0);
+  assert.equal(toasts(), 1, "a tap that did not go out is said");
+});
+
+test("a refused address says there is no session, not that one ended", () => {
+  const root = document.createElement("main");
+  const status = document.createElement("div");
+  document.body.append(root, status);
+  new Client({ scene: "team", root, mode: "render", status });
+  const ws = FakeWebSocket.last;
+  ws.open();
+  ws.receive({ type: "error", code: "bad-parameter", message: "parameter 'member': nobody goes by 'x'" });
+  ws.drop(4400);
+  assert.equal(document.documentElement.dataset.binderyState, "ended", "the page has stopped");
+  assert.equal(status.dataset.state, "refused");
+  assert.match(status.textContent, /^No session/);
+  assert.doesNotMatch(status.textContent, /Session ended/);
+  assert.equal(status.querySelectorAll("button").length, 0, "no 'Start a new session' for an address that cannot open");
+  assert.match(root.textContent, /This page cannot open with that address: parameter 'member'/);
+});
+
 test("events out while not connected are not sent", () => {
   const widgets = [{ id: "go", kind: "button", props: { title: "Go", isEnabled: true } }];
   const { client, ws } = start(widgets);

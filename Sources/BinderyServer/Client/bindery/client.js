@@ -20,6 +20,9 @@ import { bindMarkup } from "./attach.js";
 import { statusElement, showStatus, showBanner, toast, friendlyError } from "./status.js";
 import "./renderers/index.js";
 
+/** Events that report where focus is, sent by the browser on its own (PROTOCOL.md, "Focus"). */
+const FOCUS_REPORTS = new Set(["editingDidBegin", "editingDidEnd"]);
+
 export const PROTOCOL = 1;
 const USER_ASKED_MS = 5000; // rows arriving this soon after a tap were asked for
 /** What the user reads when the server rebuilt the session inexactly (`"restored": false`). */
@@ -75,10 +78,12 @@ export class Client {
         : { label: "Start a new session", run: () => this.conn.restart() };
     }
     if (state === "ended" && info.badParameter) {
-      action = null;
       this.showBadParameter(info.detail);
+      // No session was started, so none ended: a plain "No session", not the red pill.
+      showStatus(this.statusEl, "refused", { detail: info.detail ?? null });
+    } else {
+      showStatus(this.statusEl, state, { detail: info.detail ?? null, action });
     }
-    showStatus(this.statusEl, state, { detail: info.detail ?? null, action });
     if (changed) {
       // While not connected, controls whose effect needs the server are inert; text
       // fields stay usable and what is typed is sent when the connection is back.
@@ -118,8 +123,9 @@ export class Client {
     if (event === "touchUpInside" || event === "primaryActionTriggered") this.lastTapAt = performance.now();
     if (!this.conn.send(message)) {
       // Not connected: remember the edit as unsent; it is re-sent when the session resumes.
+      // Focus reports are not the user's actions: nothing to try again, so no alarm.
       if (value !== undefined) this.sentSeq.set(target, Infinity);
-      else toast(null, "Not connected: that was not sent. Try again when the connection is back.");
+      else if (!FOCUS_REPORTS.has(event)) toast(null, "Not connected: that was not sent. Try again when the connection is back.");
       return 0;
     }
     if (value !== undefined) this.sentSeq.set(target, seq);

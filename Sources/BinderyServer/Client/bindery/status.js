@@ -9,6 +9,7 @@ const STATUS_TEXT = {
   reconnecting: "Reconnecting…",
   offline: "Offline",
   ended: "Session ended",
+  refused: "No session",
 };
 
 /** The element that shows the connection state: `option`, [data-bindery-status], or a floating pill. */
@@ -47,7 +48,7 @@ let toastBox = null;
  * code) is shown only when given, i.e. in developer mode.
  */
 export function toast(code, message, { timeout = 6000 } = {}) {
-  if (!toastBox) {
+  if (!toastBox?.isConnected) {
     toastBox = h("div", { class: "bd-toasts", role: "status", "aria-live": "polite" });
     document.body.append(toastBox);
   }
