@@ -164,6 +164,27 @@ class PageTests(BrowserCase):
                 self.assertEqual(self.driver.find_element(By.TAG_NAME, "h1").text, msg["title"])
                 self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, ".bd-dev-id, #dev:not([hidden])"), [])
 
+    def test_developer_mode_finds_every_demo_control_named(self):
+        # What a screen reader would call each control, by the client's own check
+        # (bindery/a11y.js): a demo control without a name would be named in a toast here.
+        p = self.page
+        for scene in SCENES + TABLE_SCENES:
+            with self.subTest(scene=scene):
+                p.fresh()
+                self.driver.get(p.base + f"/scene/{scene}?dev=1")
+                p.wait_connected()
+                unnamed = p.js("return [...document.querySelectorAll('.bd-toast code')]"
+                               ".filter((c) => c.textContent === 'no-accessible-name').map((c) => c.parentNode.textContent)")
+                self.assertEqual(unnamed, [], scene)
+        # The check itself: a control stripped of its name is reported.
+        self.driver.get(p.base + "/scene/colors?dev=1")
+        p.wait_connected()
+        found = p.js("const b = document.querySelector('[data-widget] button'); b.textContent = '';"
+                     "b.removeAttribute('aria-label'); b.removeAttribute('aria-labelledby'); b.removeAttribute('title');"
+                     "return bindery.warnUnnamedControls ? (bindery.warnUnnamedControls(), "
+                     "[...document.querySelectorAll('.bd-toast code')].map((c) => c.textContent)) : ['no client hook']")
+        self.assertIn("no-accessible-name", found)
+
     def test_developer_mode_shows_ids_kinds_and_the_session(self):
         p = self.page
         p.fresh()

@@ -164,3 +164,42 @@ test("events out while not connected are not sent", () => {
   assert.equal(client.send("go", "touchUpInside"), 0);
   assert.equal(ws.sent.length, 0);
 });
+
+test("developer mode names every control without an accessible name, and only those", () => {
+  const widgets = [
+    { id: "go", kind: "button", props: { title: "Go", isEnabled: true } },
+    { id: "blank", kind: "button", props: { title: "", isEnabled: true } },
+    { id: "named", kind: "button", props: { title: "", accessibilityLabel: "Close", isEnabled: true } },
+    { id: "wifi", kind: "switch", props: { isOn: false, isEnabled: true } },
+    { id: "input", kind: "textField", props: { text: "", placeholder: "Type here", isEnabled: true } },
+  ];
+  const warnings = [];
+  const warn = console.warn;
+  console.warn = (message) => warnings.push(message);
+  try {
+    const root = document.createElement("main");
+    document.body.append(root);
+    new Client({ scene: "form", root, mode: "render", status: false, dev: true });
+    FakeWebSocket.last.open();
+    FakeWebSocket.last.receive(sceneMessage(widgets));
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(warnings.length, 2, warnings.join("\n"));
+  assert.match(warnings[0], /button 'blank' has no accessible name/);
+  assert.match(warnings[1], /switch 'wifi' has no accessible name/);
+  const toast = document.querySelector(".bd-toast");
+  assert.match(toast?.textContent ?? "", /2 controls have no accessible name: 'blank', 'wifi'/);
+});
+
+test("outside developer mode nothing is said about accessible names", () => {
+  const warnings = [];
+  const warn = console.warn;
+  console.warn = (message) => warnings.push(message);
+  try {
+    start([{ id: "blank", kind: "button", props: { title: "", isEnabled: true } }]);
+  } finally {
+    console.warn = warn;
+  }
+  assert.deepEqual(warnings, []);
+});

@@ -105,6 +105,24 @@ test("tableView keyed ops: a move to another section and its update, then insert
   assert.deepEqual(client.widgets.get("pets").props.items.map((r) => r.id), ["cat-1", "cat-2", "Fido", "cat-0"]);
 });
 
+test("a deleted row that had the focus hands it to the next row, else the previous, else the table", () => {
+  const editing = { ...PETS, props: { ...PETS.props, isEditing: true } };
+  const { ws, el } = start([editing]);
+  const row = (key) => el("pets").querySelector(`[data-row="${key}"]`);
+  const focusedRow = () => document.activeElement?.closest?.("[data-row]")?.dataset.row ?? document.activeElement?.dataset?.widget;
+  // The user deletes cat-1 from its row's delete button; the answer removes the row.
+  row("cat-1").querySelector('[data-action="itemDeleted"]').focus();
+  assert.equal(focusedRow(), "cat-1");
+  ws.receive(ops("pets", [{ op: "remove", index: 1 }]));
+  assert.equal(focusedRow(), "Rex", "the next row, not <body>");
+  row("Fido").focus();
+  ws.receive(ops("pets", [{ op: "remove", index: 2 }]));
+  assert.equal(focusedRow(), "Rex", "the last row's focus goes to the one before");
+  ws.receive(ops("pets", [{ op: "remove", index: 0, count: 2 }]));
+  assert.equal(focusedRow(), "pets", "with no row left, the table");
+  assert.notEqual(document.activeElement, document.body);
+});
+
 test("a table's selection is the server's: selectedRows marks the row, a click only asks", () => {
   const { ws, el } = start([PETS]);
   const row = () => el("pets").querySelector('[data-row="Rex"]');

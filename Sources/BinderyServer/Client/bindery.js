@@ -17,6 +17,7 @@
 //   bindery/layout.js      auto-render: fields, captions, rows, columns, grids, groups
 //   bindery/attach.js      attach mode: the page's [data-bind] markup
 //   bindery/status.js      the connection pill, notices, the screen-reader announcer
+//   bindery/a11y.js        accessible names (developer mode warns of unnamed controls)
 
 import { Client, sceneNames, PROTOCOL, screenPathFromLocation } from "./bindery/client.js";
 import { cssColor, devMode } from "./bindery/dom.js";

@@ -17,6 +17,7 @@ import { rendererFor, applyDisplayProp, messageHandlerFor } from "./registry.js"
 import { applyWidgetProps, applyPatch } from "./patch.js";
 import { renderScene } from "./layout.js";
 import { bindMarkup } from "./attach.js";
+import { unnamedControls } from "./a11y.js";
 import { statusElement, showStatus, showBanner, toast, friendlyError } from "./status.js";
 import "./renderers/index.js";
 
@@ -263,7 +264,8 @@ export class Client {
     const sameShape = previous.size === msg.widgets.length &&
       msg.widgets.every((w) => previous.get(w.id)?.kind === w.kind);
     this.widgets = new Map(msg.widgets.map((w) => [w.id, { ...w, props: { ...w.props } }]));
-    if (this.mode === "render" && !sameShape) this.renderTree(msg);
+    const rendered = this.mode === "render" && !sameShape;
+    if (rendered) this.renderTree(msg);
     if (this.mode === "attach") bindMarkup(this);
 
     for (const w of msg.widgets) {
@@ -272,6 +274,8 @@ export class Client {
       if (keep) this.widgets.get(w.id).props[keep] = previous.get(w.id)?.props[keep];
       applyWidgetProps(this, w, keep);
     }
+    // With the titles and labels in place: what would a screen reader call each control?
+    if (rendered && this.dev) this.warnUnnamedControls();
     // Send what the user entered that the server does not have.
     for (const [id, value] of resend) {
       const w = this.widgets.get(id);
@@ -324,6 +328,18 @@ export class Client {
     const form = renderScene(msg, { bind: (el, id, kind) => this.bindElement(el, id, kind), dev: this.dev });
     this.root.replaceChildren(form);
     this.root.setAttribute("aria-busy", "false");
+  }
+
+  /** Developer mode: a control a screen reader could only call "button" is a mistake to see. */
+  warnUnnamedControls() {
+    const unnamed = unnamedControls(this.root);
+    for (const { widget, kind } of unnamed) {
+      console.warn(`bindery: ${kind} '${widget ?? "?"}' has no accessible name: give it a title, an accessibilityLabel or a caption in the scene's layout`);
+    }
+    if (unnamed.length) {
+      const ids = unnamed.map((u) => `'${u.widget ?? "?"}'`).join(", ");
+      toast("no-accessible-name", `${unnamed.length === 1 ? "A control has" : `${unnamed.length} controls have`} no accessible name: ${ids}.`);
+    }
   }
 
   /** The page's address has parameters the scene refuses: say so instead of a scene. */

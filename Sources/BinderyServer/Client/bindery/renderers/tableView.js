@@ -236,6 +236,10 @@ function paint(el, { force = false } = {}) {
     }
     return fresh;
   });
+  // A deleted row that had the keyboard focus hands it to the row after it (else the one
+  // before, else the table), as a list does when its focused item goes: not to <body>.
+  const orphan = [...old.values()].find((g) => g.contains(document.activeElement));
+  const heir = orphan && focusHeir(el, orphan, new Set(next));
   for (const gone of old.values()) gone.remove();
   // Keep DOM order = line order (screen readers read in DOM order).
   let cursor = null;
@@ -252,6 +256,21 @@ function paint(el, { force = false } = {}) {
     el.bdCanvas.querySelectorAll('[role="row"][tabindex="0"]').forEach((r) => r.setAttribute("tabindex", "-1"));
     el.bdCanvas.querySelector(`[data-row="${CSS.escape(first ?? "")}"]`)?.setAttribute("tabindex", "0");
   }
+  if (orphan) {
+    if (heir) focusRow(el, heir.dataset.row);
+    else {
+      el.setAttribute("tabindex", el.getAttribute("tabindex") ?? "-1");
+      el.focus({ preventScroll: true });
+    }
+  }
+}
+
+/** The row that takes the focus of `orphan` (about to go): the next one kept, else the previous. */
+function focusHeir(el, orphan, kept) {
+  const rows = [...el.bdCanvas.children];
+  const at = rows.indexOf(orphan);
+  const isRow = (n) => kept.has(n) && n.dataset.row !== undefined;
+  return rows.slice(at + 1).find(isRow) ?? rows.slice(0, at).reverse().find(isRow) ?? null;
 }
 
 function refresh(el) {
