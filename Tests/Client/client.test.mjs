@@ -203,3 +203,13 @@ test("outside developer mode nothing is said about accessible names", () => {
   }
   assert.deepEqual(warnings, []);
 });
+
+test("an error that answers an upload's step is shown by the upload, not as a toast too", () => {
+  const { client, ws } = start();
+  client.ownedAcks.add(7); // what FileUpload.request does for each of its steps
+  ws.receive({ type: "error", ack: 7, code: "upload-too-large", message: "'big.bin' is 2 MiB" });
+  assert.equal(document.querySelectorAll(".bd-toast").length, 0);
+  assert.equal(client.ownedAcks.has(7), false);
+  ws.receive({ type: "error", ack: 8, code: "unknown-target", message: "no widget 'x'" });
+  assert.equal(document.querySelectorAll(".bd-toast").length, 1, "other errors still say so");
+});

@@ -50,6 +50,7 @@ export class Client {
     this.waiting = new Map(); // id → a debounce/throttle timer holding an unsent edit
     this.lastSendAt = new Map(); // id → time of the last throttled send
     this.lastTapAt = -Infinity;
+    this.ownedAcks = new Set(); // seqs whose answer a part of the page shows itself (uploads)
     this.wired = new WeakSet();
     this.state = null;
     this.statusEl = statusElement(status);
@@ -213,7 +214,10 @@ export class Client {
         return;
       case "bye": return;
       case "error":
-        if (this.dev) toast(msg.code ?? "error", msg.message);
+        // An error answering a request someone on the page waits for (an upload's step)
+        // is shown there, once: no toast as well.
+        if (this.ownedAcks.has(msg.ack)) this.ownedAcks.delete(msg.ack);
+        else if (this.dev) toast(msg.code ?? "error", msg.message);
         else toast(null, friendlyError(msg));
         this.hooks.onError?.(msg);
         return;

@@ -92,6 +92,7 @@ export class FileUpload {
     this.check();
     const seq = this.send(fields);
     if (!seq) return Promise.reject((this.failure = { code: "upload-aborted", message: "Not connected: the upload stopped." }));
+    this.client.ownedAcks?.add(seq); // a refusal shows in the upload's row, not as a toast too
     return new Promise((resolve, reject) => this.pending.set(seq, { resolve, reject }));
   }
 
@@ -104,6 +105,7 @@ export class FileUpload {
     const waiter = typeof msg.ack === "number" ? this.pending.get(msg.ack) : undefined;
     if (!waiter) return;
     this.pending.delete(msg.ack);
+    this.client.ownedAcks?.delete(msg.ack);
     if (msg.type === "error") {
       this.failAll({ code: msg.code, message: msg.message });
       waiter.reject(this.failure);

@@ -121,7 +121,8 @@ function row(el, file) {
   const bar = h("progress", { class: "bd-progress bd-upload-bar", max: "1", value: "0", "aria-label": `${file.name} progress` });
   const status = h("span", { class: "bd-upload-status", text: "Waiting" });
   const cancel = h("button", { type: "button", class: "bd-upload-cancel", text: "Cancel", "aria-label": `Cancel ${file.name}` });
-  const error = h("p", { class: "bd-upload-error", role: "alert", hidden: true });
+  // Not role=alert: the list is a live region, so the reason is read once, with the status.
+  const error = h("p", { class: "bd-upload-error", hidden: true });
   const li = h("li", { class: "bd-upload" },
     h("span", { class: "bd-upload-name", text: file.name }),
     h("span", { class: "bd-upload-size", text: formatBytes(file.size) }),
