@@ -99,6 +99,23 @@ class UploadTests(UploadCase):
         self.assertFalse(any(r[0] == "big.bin" for r in self.table_rows()))
         self.page.screenshot("upload-too-large")
 
+    def test_at_phone_width_a_rows_file_name_is_whole_and_the_input_fits(self):
+        size = self.driver.get_window_size()
+        self.driver.set_window_size(390, 844)
+        self.addCleanup(self.driver.set_window_size, size["width"], size["height"])
+        self.open()
+        self.input().send_keys(self.file("quarterly-report-final.txt", b"figures\n"))
+        self.page.until(lambda: self.upload_rows() and self.upload_rows()[-1]["status"] == "Uploaded")
+        name = self.page.js("const n = [...arguments[0].querySelectorAll('.bd-upload-name')].at(-1);"
+                            "return [n.scrollWidth, n.clientWidth, n.getBoundingClientRect().height]",
+                            self.page.widget("picker"))
+        self.assertLessEqual(name[0], name[1], f"the file name is cut: {name}")
+        overflow = self.page.js("const i = arguments[0].querySelector('input[type=file]'), b = i.closest('.bd-drop');"
+                                "return i.getBoundingClientRect().right - b.getBoundingClientRect().right",
+                                self.page.widget("picker"))
+        self.assertLessEqual(overflow, 0, "the file input sticks out of its box")
+        self.page.screenshot("upload-phone")
+
     def test_several_files_at_once_and_an_image_thumbnail(self):
         self.open()
         paths = [self.file("red.png", PNG), self.file("list.csv", b"name,size\na,1\n"), self.file("c.txt", b"third\n")]
