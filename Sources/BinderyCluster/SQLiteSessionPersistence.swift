@@ -11,7 +11,8 @@ import Foundation
 /// Threading: the calls are loop-confined and queue their operation; at the end of the
 /// loop turn (an ``EndOfTurnHook``) the turn's operations go to one serial worker queue
 /// as one batch, which runs them in one transaction (one fsync) and hands the replies
-/// back with ``EventLoop/execute(_:)``, where the completions run in call order. No
+/// back with ``EventLoop/execute(_:)``, where the completions run in call order. One
+/// batch is written at a time; what comes meanwhile goes as the next one, whole. No
 /// SQLite call is made on the loop thread.
 ///
 /// Trouble (disk full, the file locked by another process beyond the busy timeout, a
@@ -50,7 +51,9 @@ public final class SQLiteSessionPersistence: SessionPersistence {
 
     // Loop-confined.
     private var pending: [(work: Work, completion: Completion)] = []
+    /// The batch being written (at most one: see ``flush()``).
     private var inFlight: [[Completion]] = []
+    private var closeWhenDrained: (() -> Void)?
     private var flushHook: EndOfTurnHook?
     private var ticker: LoopTimer?
     private var ticks = 0
@@ -160,9 +163,17 @@ public final class SQLiteSessionPersistence: SessionPersistence {
         stopped = true
         ticker?.close()
         ticker = nil
-        flush()
         flushHook?.close()
         flushHook = nil
+        closeWhenDrained = completion
+        flush()
+        closeIfDrained()
+    }
+
+    /// Closes the file once every write made before ``stop(completion:)`` is answered.
+    private func closeIfDrained() {
+        guard let completion = closeWhenDrained, inFlight.isEmpty, pending.isEmpty else { return }
+        closeWhenDrained = nil
         let box = LoopOnly(completion)
         worker.close { [loop] in loop.execute { box.value() } }
     }
@@ -175,9 +186,11 @@ public final class SQLiteSessionPersistence: SessionPersistence {
         flushHook?.schedule()
     }
 
-    /// Sends the turn's operations to the worker as one batch.
+    /// Sends the operations queued so far to the worker as one batch, unless one is still
+    /// being written: then they wait and go together when it is answered (group commit).
+    /// Each batch costs an fsync, so under load the batches grow instead of the queue.
     private func flush() {
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty, inFlight.isEmpty else { return }
         let batch = pending
         pending = []
         batches += 1
@@ -205,6 +218,8 @@ public final class SQLiteSessionPersistence: SessionPersistence {
             setAvailable(false, reason: error.description)
             for completion in completions { completion(.failure(.unavailable(error.description))) }
         }
+        flush()
+        closeIfDrained()
     }
 
     private func setAvailable(_ available: Bool, reason: String?) {

@@ -324,6 +324,38 @@ final class SQLiteSessionPersistenceTests: XCTestCase {
         try stop(store)
     }
 
+    /// Group commit: while a batch is being written, what the next turns bring waits and
+    /// goes as one batch when it is answered, not as a batch (and an fsync) per turn.
+    func testWritesMadeWhileABatchIsBeingWrittenGoTogetherAsTheNextBatch() throws {
+        let store = try open()
+        XCTAssertNoThrow(try create(store, session("t14")).get())
+        let before = try runner.sync { (store.value as! SQLiteSessionPersistence).batches }
+        // Another connection holds the write lock, so the first append's batch waits in the
+        // worker (within the busy timeout) while ten more turns each append one event.
+        let other = try SQLiteDatabase(path: path, busyTimeout: 0)
+        try other.execute("BEGIN EXCLUSIVE")
+        let seen = Recorder<String>()
+        let all = Gate()
+        for seq in 1...11 {
+            try runner.sync {
+                store.value.append(token: "t14", epoch: 1, seq: seq, event: "e\(seq)", state: nil) { result in
+                    seen.append("\(seq):\((try? result.get()) != nil)")
+                    if seq == 11 { all.open() }
+                }
+            }
+        }
+        XCTAssertEqual(try runner.sync { (store.value as! SQLiteSessionPersistence).batches } - before, 1,
+                       "one batch in the worker; the other turns' appends wait")
+        try other.execute("COMMIT")
+        other.close()
+        XCTAssertTrue(all.wait())
+        XCTAssertEqual(seen.values, (1...11).map { "\($0):true" }, "every append answered, in order")
+        XCTAssertEqual(try runner.sync { (store.value as! SQLiteSessionPersistence).batches } - before, 2,
+                       "the ten waiting appends went as one batch")
+        XCTAssertEqual(try rows("t14").journal, 11)
+        try stop(store)
+    }
+
     // MARK: - The command line
 
     func testStoreSqlitePathMakesTheAppKeepSessionsInThatFileCreatingItsFolder() throws {
