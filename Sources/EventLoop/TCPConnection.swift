@@ -170,7 +170,7 @@ public final class TCPConnection {
         loop.preconditionLoopConfined()
         guard !isClosed else { throw UVError(code: bindery_uv_ecanceled(), operation: "write to closed connection") }
         guard buffer.count > 0 else { return 0 }
-        var buf = uv_buf_init(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(buffer.count))
+        var buf = buffer.uvBuf()
         let rc = uv_try_write(stream, &buf, 1)
         if rc >= 0 { return Int(rc) }
         if rc == bindery_uv_eagain() { return 0 }
@@ -291,16 +291,15 @@ private final class WriteRequest {
         func withUVBufs<Result>(_ body: (UnsafeMutableBufferPointer<uv_buf_t>) -> Result) -> Result {
             switch self {
             case .one(let buffer):
-                var buf = Self.uvBuf(buffer)
+                var buf = buffer.uvBuf()
                 return withUnsafeMutablePointer(to: &buf) { body(UnsafeMutableBufferPointer(start: $0, count: 1)) }
             case .tail(let buffer, let offset):
-                var buf = uv_buf_init(buffer.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) },
-                                      UInt32(buffer.count - offset))
+                var buf = buffer.uvBuf(from: offset)
                 return withUnsafeMutablePointer(to: &buf) { body(UnsafeMutableBufferPointer(start: $0, count: 1)) }
             case .many(let buffers):
                 return withUnsafeTemporaryAllocation(of: uv_buf_t.self, capacity: max(1, buffers.count)) { bufs in
                     for (index, buffer) in buffers.enumerated() {
-                        bufs.initializeElement(at: index, to: Self.uvBuf(buffer))
+                        bufs.initializeElement(at: index, to: buffer.uvBuf())
                     }
                     return body(UnsafeMutableBufferPointer(rebasing: bufs[..<buffers.count]))
                 }
@@ -312,10 +311,6 @@ private final class WriteRequest {
             case .one(let buffer), .tail(let buffer, _): body(buffer)
             case .many(let buffers): buffers.forEach(body)
             }
-        }
-
-        private static func uvBuf(_ buffer: WriteBuffer) -> uv_buf_t {
-            uv_buf_init(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(buffer.count))
         }
     }
 
@@ -411,4 +406,11 @@ private let connectionCloseCallback: uv_close_cb = { handle in
     let connection = Unmanaged<TCPConnection>.fromOpaque(data)
     connection.takeUnretainedValue().didClose()
     connection.release()
+}
+
+extension WriteBuffer {
+    /// The bytes from `offset` on, as libuv takes them.
+    fileprivate func uvBuf(from offset: Int = 0) -> uv_buf_t {
+        uv_buf_init(baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) }, UInt32(count - offset))
+    }
 }

@@ -116,6 +116,7 @@ export class FileUpload {
 
   failAll(failure) {
     if (!this.failure) this.failure = failure;
+    for (const seq of this.pending.keys()) this.client.ownedAcks?.delete(seq);
     for (const waiter of this.pending.values()) waiter.reject(this.failure);
     this.pending.clear();
   }
