@@ -110,7 +110,7 @@ let package = Package(
         .target(name: "LoopTestSupport", dependencies: ["EventLoop"], path: "Tests/LoopTestSupport"),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop", "RxCore", "LoopTestSupport"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxCore", "RxTesting"]),
-        .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting"]),
+        .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "RxWidgets", "RxCore", "RxTesting", "Bindery", "BinderyTesting"]),
         .testTarget(name: "RedisTests", dependencies: ["Redis", "EventLoop", "LoopTestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "EventLoop"]),
         .testTarget(name: "BinderyTests", dependencies: ["Bindery", "BinderyTesting", "RxWidgets", "RxCore", "RxTesting", "HTTPServer", "EventLoop",

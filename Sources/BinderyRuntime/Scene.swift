@@ -69,28 +69,12 @@ public enum SceneWidgets {
         var found: [(id: String, widget: View)] = []
         for current in mirrors.reversed() {
             for child in current.children {
-                guard let widget = unwrap(child.value) else { continue }
+                guard let widget = ViewProperties.held(child.value) else { continue }
                 guard seen.insert(ObjectIdentifier(widget)).inserted else { continue }
-                let id = widget.id.isEmpty ? propertyName(child.label ?? "") : widget.id
+                let id = widget.id.isEmpty ? ViewProperties.propertyName(child.label ?? "") : widget.id
                 found.append((id, widget))
             }
         }
         return found
-    }
-
-    private static func unwrap(_ value: Any) -> View? {
-        if let view = value as? View { return view }
-        let mirror = Mirror(reflecting: value)
-        if mirror.displayStyle == .optional, let some = mirror.children.first {
-            return some.value as? View
-        }
-        return nil
-    }
-
-    private static func propertyName(_ label: String) -> String {
-        let lazyPrefix = "$__lazy_storage_$_"
-        if label.hasPrefix(lazyPrefix) { return String(label.dropFirst(lazyPrefix.count)) }
-        if label.hasPrefix("_") { return String(label.dropFirst()) }
-        return label
     }
 }

@@ -19,4 +19,21 @@ extension SceneHost {
         }
         return added
     }
+
+    /// A view joined the tree through the hierarchy (it and its gesture recognizers go
+    /// out in the next patch's `added`) or left it (its id in `removed`).
+    func hierarchyChanged(_ view: View, joined: Bool) {
+        if joined {
+            presentation.added.append(view)
+            presentation.added += addGestureRecognizers(of: [view])
+        } else {
+            for attached in view.attachedWidgets.reversed() { removeWidget(attached) }
+            if let index = presentation.added.firstIndex(where: { $0 === view }) {
+                presentation.added.remove(at: index)
+            } else {
+                presentation.removed.append(view.id)
+            }
+        }
+        changesPending()
+    }
 }

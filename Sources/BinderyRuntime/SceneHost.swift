@@ -55,12 +55,21 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
         } else if let navigation = controller as? NavigationController {
             widgets = [("navigation", navigation.navigationView)]  // its screens' widgets follow
             layout = nil
+        } else if let root = controller.view, !root.subviews.isEmpty {
+            // Built in code: the page is the tree under the root view.
+            widgets = [(root.id.isEmpty ? "view" : root.id, root)]
+            layout = nil
         } else {
             widgets = SceneWidgets.discover(in: controller)
             layout = nil
         }
         tree = WidgetTree()
+        // Views in the hierarchy are named after the controller's properties that hold them.
+        tree.controllerName = { [weak controller] view in
+            controller.flatMap { ViewProperties.label(of: view, in: $0) }
+        }
         for (id, widget) in widgets {
+            if !widget.id.isEmpty, tree.widget(withID: widget.id) === widget { continue }  // a subview of one listed before
             do {
                 try tree.add(widget, id: id)
             } catch {
@@ -73,6 +82,7 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
         // tree outlive it. A weak capture would give the host a side table, and every
         // retain and release of it on the event path the slow path.
         tree.onChangesPending = { [unowned(unsafe) self] in self.changesPending() }
+        tree.onHierarchyChanged = { [unowned(unsafe) self] view, joined in self.hierarchyChanged(view, joined: joined) }
         setUpPresentation(for: controller)
         setUpNavigation(for: controller)
     }
@@ -80,6 +90,7 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
     deinit {
         storedAnchor?.end()
         tree.onChangesPending = nil
+        tree.onHierarchyChanged = nil
     }
 
     private var storedAnchor: LifetimeAnchor?
@@ -116,6 +127,7 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
     package func dispose() {
         tearDownPresentation()
         tree.onChangesPending = nil
+        tree.onHierarchyChanged = nil
         for widget in tree.widgets { tree.remove(widget) }
         controller = nil
     }

@@ -178,8 +178,17 @@ public final class SceneTestClient {
     /// (`id.prop: client ≠ server`): empty when the patches told the client everything.
     public func divergence() -> [String] {
         var differences: [String] = []
-        for server in session.tree?.snapshot() ?? [] {
-            let mine = widget(server.id)?.props ?? [:]
+        let snapshot = session.tree?.snapshot() ?? []
+        let serverIDs = Set(snapshot.map(\.id))
+        for mine in widgetList where !serverIDs.contains(mine.id) {
+            differences.append("\(mine.id): shown ≠ not on the server")
+        }
+        for server in snapshot {
+            guard let shown = widget(server.id) else {
+                differences.append("\(server.id): missing ≠ on the server")
+                continue
+            }
+            let mine = shown.props
             for name in Set(server.properties.keys).union(mine.keys).sorted() where mine[name] != server.properties[name] {
                 let client = mine[name].map(\.description) ?? "missing"
                 let truth = server.properties[name].map(\.description) ?? "missing"

@@ -2,6 +2,7 @@
 /// layer and its clients (they are the widget properties' Swift names).
 enum PropertyName {
     static let text = "text"
+    static let subviews = "subviews"
     static let textColor = "textColor"
     static let backgroundColor = "backgroundColor"
     static let value = "value"

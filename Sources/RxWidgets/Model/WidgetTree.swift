@@ -66,6 +66,9 @@ public final class WidgetTree {
         } else if widgets.count > Self.linearLimit + 1, !indexIsStale {
             byID[chosen] = widget
         }
+        // What a page shows is the tree under a widget: its subviews come with it.
+        for subview in widget.subviews where subview.tree == nil { adopt(subview) }
+        widget.didJoinTree()
         return widget
     }
 
@@ -201,6 +204,19 @@ public final class WidgetTree {
             pendingIndex[PendingKey(widget: ObjectIdentifier(pending[last].widget), property: pending[last].property)] = last
         }
     }
+
+    // MARK: - The view hierarchy (`WidgetTree+Hierarchy.swift`)
+
+    /// Called when a view joins or leaves the tree through the view hierarchy (added as a
+    /// subview of one of its widgets, or taken out): `true` for a view that joined, after
+    /// it has its id; `false` for one that left, after it was removed (its id is still
+    /// the one clients know). The scene's host puts them in its next patch.
+    public var onHierarchyChanged: ((View, Bool) -> Void)?
+
+    /// The name a view held by the scene's controller goes by (its property's name), if
+    /// any; set by the host. Views held by a custom view's properties are named after
+    /// them (`rating.stars`) without it.
+    public var controllerName: ((View) -> String?)?
 
     /// Called by a widget in this tree when its id changed.
     func widgetIDChanged() {

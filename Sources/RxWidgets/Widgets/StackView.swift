@@ -239,6 +239,11 @@ open class StackView: View {
 
     private var recordedArrangement: WidgetValue?
 
+    override func didJoinTree() {
+        super.didJoinTree()
+        recordedArrangement = arrangementValue
+    }
+
     private func arrangementChanged() {
         let new = arrangementValue
         changed(Self.arrangementProperty, recordedArrangement ?? .rows([]), new)

@@ -11,6 +11,8 @@ final class ViewHierarchy {
     var tag = 0
     var frame = CGRect.zero
     var boundsOrigin = CGPoint.zero
+    /// The subviews' ids as clients last heard them, while the view is in a tree.
+    var sentSubviews: WidgetValue?
 }
 
 extension View {
@@ -68,6 +70,8 @@ extension View {
         willMove(toSuperview: nil)
         parent.detach(self)
         didMoveToSuperview()
+        parent.tree?.subviewsChanged(of: parent)
+        tree?.leftHierarchy(self)
     }
 
     /// Moves `view` on top of its siblings, as `UIView.bringSubviewToFront(_:)`.
@@ -76,6 +80,7 @@ extension View {
         let node = hierarchy
         node.subviews.remove(at: index)
         node.subviews.append(view)
+        tree?.subviewsChanged(of: self)
     }
 
     /// Moves `view` behind its siblings, as `UIView.sendSubviewToBack(_:)`.
@@ -84,6 +89,7 @@ extension View {
         let node = hierarchy
         node.subviews.remove(at: index)
         node.subviews.insert(view, at: 0)
+        tree?.subviewsChanged(of: self)
     }
 
     /// Swaps the subviews at `index1` and `index2`, as
@@ -92,6 +98,7 @@ extension View {
         guard let node = storedHierarchy, node.subviews.indices.contains(index1),
               node.subviews.indices.contains(index2) else { return }
         node.subviews.swapAt(index1, index2)
+        tree?.subviewsChanged(of: self)
     }
 
     /// Whether this view is `view` or one of its subviews at any depth, as
@@ -180,10 +187,12 @@ extension View {
             guard let from = indexOfSubview(view) else { return }
             node.subviews.remove(at: from)
             node.subviews.insert(view, at: min(max(index > from ? index - 1 : index, 0), node.subviews.count))
+            tree?.subviewsChanged(of: self)
             return
         }
         view.willMove(toSuperview: self)
-        if let old = view.superview {
+        let old = view.superview
+        if let old {
             old.willRemoveSubview(view)
             old.detach(view)
         }
@@ -191,6 +200,20 @@ extension View {
         view.hierarchy.superview = self
         view.didMoveToSuperview()
         didAddSubview(view)
+        // What a page shows is the tree: the view joins this view's scene (or leaves its
+        // old one), and both superviews' lists reach clients.
+        if let moved = view.tree, moved !== tree { moved.leftHierarchy(view) }
+        if let old, let oldTree = old.tree, oldTree !== tree { oldTree.subviewsChanged(of: old) }
+        if let tree {
+            if view.tree == nil { tree.joinedHierarchy(view) }
+            if let old, old.tree === tree { tree.subviewsChanged(of: old) }
+            tree.subviewsChanged(of: self)
+        }
+    }
+
+    /// The subviews' ids, as the `subviews` property clients get.
+    var subviewsValue: WidgetValue {
+        .rows(subviews.map { ListRow(id: $0.id, fields: [:]) })
     }
 
     /// Drops `view` from the subviews and clears its superview, with no hooks.

@@ -170,6 +170,14 @@ open class View: ReactiveCompatible, LifetimeTracked, LifetimeAnchored {
         properties[PropertyName.isHidden] = .bool(isHidden)
         properties[PropertyName.alpha] = WidgetValue(alpha)
         if let accessibilityLabel { properties[PropertyName.accessibilityLabel] = .string(accessibilityLabel) }
+        // Only containers say so: a leaf's snapshot stays as small as it was.
+        if let storedHierarchy, !storedHierarchy.subviews.isEmpty || storedHierarchy.sentSubviews != nil { properties[PropertyName.subviews] = subviewsValue }
+    }
+
+    /// Called when the view joined a ``WidgetTree`` (its first snapshot goes out now), so
+    /// a widget whose changes are diffs against what clients have can start from it.
+    func didJoinTree() {
+        if let storedHierarchy { storedHierarchy.sentSubviews = storedHierarchy.subviews.isEmpty ? nil : subviewsValue }
     }
 
     /// The property a user's input sets (`value` for a slider, `text` for a text
