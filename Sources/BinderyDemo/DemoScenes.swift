@@ -98,6 +98,12 @@ public enum DemoScenes {
                             isShared: false) { environment in
             GalleryViewController(scheduler: environment.scheduler)
         },
+        // Issue 22: a screen built in code, as a view tree.
+        DemoSceneDefinition(name: "review", title: "Rate your dinner",
+                            summary: "Two ratings made from one reusable view, and guests you add or remove as you go.",
+                            isShared: false) { _ in
+            ReviewViewController()
+        },
     ]
 
     /// The scene called `name`, if any.

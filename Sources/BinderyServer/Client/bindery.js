@@ -18,6 +18,7 @@
 //   bindery/attach.js      attach mode: the page's [data-bind] markup
 //   bindery/status.js      the connection pill, notices, the screen-reader announcer
 //   bindery/a11y.js        accessible names (developer mode warns of unnamed controls)
+//   bindery/tree.js        the view tree: subviews placed in their superviews, in order
 
 import { Client, sceneNames, PROTOCOL, screenPathFromLocation } from "./bindery/client.js";
 import { cssColor, devMode } from "./bindery/dom.js";

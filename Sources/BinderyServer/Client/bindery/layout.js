@@ -95,6 +95,7 @@ export function renderField(w, caption, bind, dev) {
   el.id = nextId("bd-w");
   const wrap = h("div", { class: `bd-field bd-field-${w.kind}`, "data-bindery-field": w.kind });
   const a11y = w.props?.accessibilityLabel;
+  const container = Array.isArray(w.props?.subviews);
   const text = caption ?? (r.captionless ? null : a11y ?? null);
   if (text) {
     const labelable = LABELABLE.has(el.tagName) || r.labelable;
@@ -105,13 +106,13 @@ export function renderField(w, caption, bind, dev) {
     if (!labelable && w.kind !== "label") {
       // A box (a view) is an image of its colour; lists and groups are named by the
       // caption. (A label's caption is just the text before it.)
-      if (w.kind === "view") el.setAttribute("role", "img");
+      if (w.kind === "view") el.setAttribute("role", container ? "group" : "img");
       el.setAttribute("aria-labelledby", cap.id);
     }
     el.bdCaption = cap;
     wrap.dataset.captioned = cap.dataset.source;
     wrap.append(cap);
-  } else if (w.kind === "view") {
+  } else if (w.kind === "view" && !container) {
     el.setAttribute("aria-hidden", "true"); // a decorative box with no name
   }
   if (dev) wrap.append(h("code", { class: "bd-dev-id", text: `${w.id} · ${w.kind}` }));

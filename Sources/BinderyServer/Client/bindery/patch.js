@@ -5,6 +5,9 @@
 import { rendererFor, commonProps, applyDisplayProp } from "./registry.js";
 import { applyAddedRemoved } from "./presentation.js";
 
+// The view tree's lists: applied whole (tree.js moves the fields), whatever the kind.
+const STRUCTURE = new Set(["subviews", "arrangement"]);
+
 // Ranges and segment titles first, so a value is not clamped to a default range.
 const FIRST = ["stepValue", "maximumDate", "minimumDate", "maximumValue", "minimumValue", "segments"]; // last = first applied
 const byApplyOrder = ([a], [b]) => FIRST.indexOf(b) - FIRST.indexOf(a);
@@ -42,6 +45,7 @@ export function applyPatch(client, msg, { userAsked = false } = {}) {
     if (c.ops) {
       const rows = (w.props[c.prop] ??= []);
       for (const op of c.ops) applyOpToArray(rows, op);
+      if (STRUCTURE.has(c.prop)) { applyProp(client, c.target, c.prop, rows); continue; }
       for (const b of client.elements.get(c.target) ?? []) {
         const ops = rendererFor(b.kind).ops;
         if (!b.prop && ops && !ops(b.el, c.ops, { userAsked })) client.resync();

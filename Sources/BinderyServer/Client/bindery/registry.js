@@ -18,6 +18,7 @@
 // Add one with registerRenderer("myKind", { create, wire, props }) before render().
 
 import { cssColor, setEnabled } from "./dom.js";
+import { placeSubviews } from "./tree.js";
 
 const renderers = new Map();
 
@@ -60,6 +61,7 @@ const FALLBACK = {
 
 /** Properties every kind takes (UIView's): background, visibility, opacity, enabled, name. */
 export const commonProps = {
+  subviews(el, _v, w) { placeSubviews(el, w); },
   backgroundColor(el, v) { el.style.backgroundColor = cssColor(v); },
   isHidden(el, v) { (el.closest("[data-bindery-field]") ?? el).hidden = v === true; },
   alpha(el, v) { el.style.opacity = typeof v === "number" && v < 1 ? String(v) : ""; },

@@ -30,6 +30,7 @@ import collectionView from "./collectionView.js";
 import refreshControl from "./refreshControl.js";
 import pageControl from "./pageControl.js";
 import swipeGestureRecognizer from "./swipeGestureRecognizer.js";
+import stackView from "./stackView.js";
 import { withFocus } from "./focus.js";
 
 const builtIn = {
@@ -37,7 +38,7 @@ const builtIn = {
   datePicker, progressView, activityIndicator, imageView, listView, documentPicker,
   tableView, alertController, navigationController, barButtonItem, searchBar, textView, pickerView,
   tapGestureRecognizer, longPressGestureRecognizer,
-  collectionView, refreshControl, pageControl, swipeGestureRecognizer,
+  collectionView, refreshControl, pageControl, swipeGestureRecognizer, stackView,
 };
 for (const kind of ["textField", "textView", "searchBar"]) builtIn[kind] = withFocus(builtIn[kind]);
 for (const [kind, renderer] of Object.entries(builtIn)) registerRenderer(kind, renderer);
