@@ -1,7 +1,7 @@
 import BinderyProtocol
 import RxWidgets
 
-extension SceneHost {
+extension SceneHost: WidgetTreeHierarchyHost {
     /// Adds the widgets attached to `widgets` — gesture recognizers and refresh controls
     /// (``View/attachedWidgets``) — to the tree (fresh ids such as
     /// `tapGestureRecognizer-4`, unless already in it), so clients see them and can report
@@ -22,7 +22,7 @@ extension SceneHost {
 
     /// A view joined the tree through the hierarchy (it and its gesture recognizers go
     /// out in the next patch's `added`) or left it (its id in `removed`).
-    func hierarchyChanged(_ view: View, joined: Bool) {
+    package func hierarchyChanged(_ view: View, joined: Bool) {
         if joined {
             presentation.added.append(view)
             presentation.added += addGestureRecognizers(of: [view])
@@ -35,5 +35,9 @@ extension SceneHost {
             }
         }
         changesPending()
+    }
+
+    package func controllerName(of view: View) -> String? {
+        controller.flatMap { ViewProperties.label(of: view, in: $0) }
     }
 }

@@ -64,10 +64,9 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
             layout = nil
         }
         tree = WidgetTree()
+        self.controller = controller
         // Views in the hierarchy are named after the controller's properties that hold them.
-        tree.controllerName = { [weak controller] view in
-            controller.flatMap { ViewProperties.label(of: view, in: $0) }
-        }
+        tree.hierarchyHost = self
         for (id, widget) in widgets {
             if !widget.id.isEmpty, tree.widget(withID: widget.id) === widget { continue }  // a subview of one listed before
             do {
@@ -76,13 +75,12 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
                 throw ProtocolError(.bindingFailed, "scene '\(definition.name)': \(error)")
             }
         }
-        self.controller = controller
+        presentation.added = []  // the first scene shows them all
         addGestureRecognizers(of: tree.widgets)
         // Unowned: the tree is the host's, and `deinit` takes the closure back should the
         // tree outlive it. A weak capture would give the host a side table, and every
         // retain and release of it on the event path the slow path.
         tree.onChangesPending = { [unowned(unsafe) self] in self.changesPending() }
-        tree.onHierarchyChanged = { [unowned(unsafe) self] view, joined in self.hierarchyChanged(view, joined: joined) }
         setUpPresentation(for: controller)
         setUpNavigation(for: controller)
     }
@@ -90,7 +88,7 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
     deinit {
         storedAnchor?.end()
         tree.onChangesPending = nil
-        tree.onHierarchyChanged = nil
+        tree.hierarchyHost = nil
     }
 
     private var storedAnchor: LifetimeAnchor?
@@ -127,7 +125,7 @@ package final class SceneHost: PresentationHost, LifetimeAnchored {
     package func dispose() {
         tearDownPresentation()
         tree.onChangesPending = nil
-        tree.onHierarchyChanged = nil
+        tree.hierarchyHost = nil
         for widget in tree.widgets { tree.remove(widget) }
         controller = nil
     }

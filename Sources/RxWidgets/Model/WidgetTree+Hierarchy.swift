@@ -14,7 +14,7 @@ extension WidgetTree {
         for subview in view.subviews { leftHierarchy(subview) }
         remove(view)
         view.storedHierarchy?.sentSubviews = nil
-        onHierarchyChanged?(view, false)
+        hierarchyHost?.hierarchyChanged(view, joined: false)
     }
 
     /// Records `parent`'s `subviews` when the list clients have differs from it.
@@ -40,7 +40,7 @@ extension WidgetTree {
             view.id = ""
             guard (try? add(view)) != nil else { return }
         }
-        onHierarchyChanged?(view, true)
+        hierarchyHost?.hierarchyChanged(view, joined: true)
     }
 
     /// The name of the property that holds `view` in its nearest custom superview
@@ -53,8 +53,17 @@ extension WidgetTree {
             }
             ancestor = current.superview
         }
-        return controllerName?(view)
+        return hierarchyHost?.controllerName(of: view)
     }
+}
+
+/// What a ``WidgetTree`` tells of its view hierarchy (the scene's host).
+package protocol WidgetTreeHierarchyHost: AnyObject {
+    /// `view` joined the tree (`true`, with its id) or left it (`false`, its id still the
+    /// one clients know).
+    func hierarchyChanged(_ view: View, joined: Bool)
+    /// The name of the scene controller's property holding `view`, if any.
+    func controllerName(of view: View) -> String?
 }
 
 extension View {

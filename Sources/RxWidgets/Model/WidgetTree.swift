@@ -34,6 +34,7 @@ public final class WidgetTree {
         // Widgets point back here without a reference count: they must not outlive that.
         for widget in widgets { widget.tree = nil }
         editingRoot?.editingTree = nil
+        hierarchyHost = nil
         EditingRoots.forget(self)
     }
 
@@ -207,16 +208,10 @@ public final class WidgetTree {
 
     // MARK: - The view hierarchy (`WidgetTree+Hierarchy.swift`)
 
-    /// Called when a view joins or leaves the tree through the view hierarchy (added as a
-    /// subview of one of its widgets, or taken out): `true` for a view that joined, after
-    /// it has its id; `false` for one that left, after it was removed (its id is still
-    /// the one clients know). The scene's host puts them in its next patch.
-    public var onHierarchyChanged: ((View, Bool) -> Void)?
-
-    /// The name a view held by the scene's controller goes by (its property's name), if
-    /// any; set by the host. Views held by a custom view's properties are named after
-    /// them (`rating.stars`) without it.
-    public var controllerName: ((View) -> String?)?
+    /// Who hears of views joining and leaving through the hierarchy, and names them: the
+    /// scene's host. Not retained (the host owns the tree and clears this when it goes);
+    /// a stored reference, not closures, so an idle session pays no allocation for it.
+    package unowned(unsafe) var hierarchyHost: (any WidgetTreeHierarchyHost)?
 
     /// Called by a widget in this tree when its id changed.
     func widgetIDChanged() {
