@@ -85,6 +85,20 @@ export function sceneMessage(widgets, extra = {}) {
 }
 
 /**
+ * A render-mode client of the `Client` class given (loaded by the test), connected and
+ * showing `widgets`: `el(id)` is a widget's element.
+ */
+export function startScene(Client, widgets) {
+  const root = document.createElement("main");
+  document.body.append(root);
+  const client = new Client({ scene: "test", root, mode: "render", status: false });
+  const ws = FakeWebSocket.last;
+  ws.open();
+  ws.receive(sceneMessage(widgets));
+  return { client, ws, root, el: (id) => root.querySelector(`[data-widget="${id}"]`) };
+}
+
+/**
  * node:test's `test`, with `setup` before and `teardown` after each body: root-level
  * beforeEach/afterEach hooks are newer than Debian's Node.
  */

@@ -4,22 +4,14 @@
 // table fills its holes from `rows` answers.
 import assert from "node:assert/strict";
 import { resetDOM, installClock, ShimEvent } from "./dom-shim.mjs";
-import { load, FakeWebSocket, sceneMessage, testWith } from "./harness.mjs";
+import { load, FakeWebSocket, testWith, startScene } from "./harness.mjs";
 
 const { Client } = await load("bindery/client.js");
 
 let clock;
 const test = testWith(() => { resetDOM(); FakeWebSocket.reset(); clock = installClock(); }, () => clock.restore());
 
-function start(widgets) {
-  const root = document.createElement("main");
-  document.body.append(root);
-  const client = new Client({ scene: "test", root, mode: "render", status: false });
-  const ws = FakeWebSocket.last;
-  ws.open();
-  ws.receive(sceneMessage(widgets));
-  return { client, ws, root, el: (id) => root.querySelector(`[data-widget="${id}"]`) };
-}
+const start = (widgets) => startScene(Client, widgets);
 
 const repo = (n) => ({ id: `repo-${n}`, author: `author-${n}`, name: `repo-${n}` });
 const listKeys = (list) => [...list.children].filter((c) => c.dataset.row !== undefined).map((c) => c.dataset.row);

@@ -2,22 +2,14 @@
 // list ops onto the cached rows, and a patch's `removed` then `added` then `changes`.
 import assert from "node:assert/strict";
 import { resetDOM } from "./dom-shim.mjs";
-import { load, FakeWebSocket, sceneMessage, testWith } from "./harness.mjs";
+import { load, FakeWebSocket, testWith, startScene } from "./harness.mjs";
 
 const { Client } = await load("bindery/client.js");
 const { applyOpToArray } = await load("bindery/patch.js");
 
 const test = testWith(() => { resetDOM(); FakeWebSocket.reset(); });
 
-function start(widgets) {
-  const root = document.createElement("main");
-  document.body.append(root);
-  const client = new Client({ scene: "test", root, mode: "render", status: false });
-  const ws = FakeWebSocket.last;
-  ws.open();
-  ws.receive(sceneMessage(widgets));
-  return { client, ws, root, el: (id) => root.querySelector(`[data-widget="${id}"]`) };
-}
+const start = (widgets) => startScene(Client, widgets);
 
 const WIDGETS = [
   { id: "canvas", kind: "view", props: { backgroundColor: null, isHidden: false, alpha: 1 } },

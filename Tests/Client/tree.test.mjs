@@ -2,7 +2,7 @@
 // a stack view's arranged ones first; structural patches move fields, never re-render.
 import assert from "node:assert/strict";
 import { resetDOM } from "./dom-shim.mjs";
-import { load, FakeWebSocket, sceneMessage, testWith } from "./harness.mjs";
+import { load, FakeWebSocket, startScene, testWith } from "./harness.mjs";
 
 const { Client } = await load("bindery/client.js");
 
@@ -11,17 +11,12 @@ const test = testWith(() => { resetDOM(); FakeWebSocket.reset(); });
 const rows = (...ids) => ids.map((id) => ({ id }));
 
 function start(widgets) {
-  const root = document.createElement("main");
-  document.body.append(root);
-  const client = new Client({ scene: "test", root, mode: "render", status: false });
-  const ws = FakeWebSocket.last;
-  ws.open();
-  ws.receive(sceneMessage(widgets));
-  const el = (id) => root.querySelector(`[data-widget="${id}"]`);
+  const scene = startScene(Client, widgets);
+  const { el } = scene;
   const field = (id) => el(id)?.closest("[data-bindery-field]");
   // The ids of the fields directly inside widget `id`'s element.
   const inside = (id) => el(id).children.map((c) => c.querySelector("[data-widget]")?.dataset.widget ?? c.dataset.widget);
-  return { client, ws, root, el, field, inside };
+  return { ...scene, field, inside };
 }
 
 const TREE = [

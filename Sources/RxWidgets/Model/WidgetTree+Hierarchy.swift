@@ -2,11 +2,6 @@
 /// and removing views reaches clients as the `subviews` property of the superviews plus
 /// the views that joined or left (PROTOCOL.md, "The view tree").
 extension WidgetTree {
-    /// A view was added under one of this tree's widgets: it and its subviews join.
-    func joinedHierarchy(_ view: View) {
-        adopt(view)
-    }
-
     /// A view of this tree left the hierarchy (or moved to another tree's): it and its
     /// subviews leave, and whatever binds to them alone ends with them.
     func leftHierarchy(_ view: View) {
@@ -29,7 +24,8 @@ extension WidgetTree {
         record(parent, PropertyName.subviews, old: old ?? .rows([]), new: new ?? .rows([]))
     }
 
-    /// Adds `view` under the id it has, its name, or a fresh one, then its subviews.
+    /// A view added under one of this tree's widgets joins: under the id it has, its
+    /// name, or a fresh one, then its subviews.
     func adopt(_ view: View) {
         guard view.tree == nil else { return }
         var id: String? = view.id.isEmpty ? name(of: view) : view.id

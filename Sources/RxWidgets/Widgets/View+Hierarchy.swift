@@ -205,7 +205,7 @@ extension View {
         if let moved = view.tree, moved !== tree { moved.leftHierarchy(view) }
         if let old, let oldTree = old.tree, oldTree !== tree { oldTree.subviewsChanged(of: old) }
         if let tree {
-            if view.tree == nil { tree.joinedHierarchy(view) }
+            if view.tree == nil { tree.adopt(view) }
             if let old, old.tree === tree { tree.subviewsChanged(of: old) }
             tree.subviewsChanged(of: self)
         }
