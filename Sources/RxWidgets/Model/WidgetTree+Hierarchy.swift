@@ -70,10 +70,10 @@ extension View {
 }
 
 /// Reading the views a component (a custom view, a controller) holds in its properties.
-public enum ViewProperties {
+package enum ViewProperties {
     /// The name of the stored property of `owner`'s own classes (not Bindery's) holding
     /// `view`: `_x` and lazy storage read as `x`.
-    public static func label(of view: View, in owner: AnyObject) -> String? {
+    package static func label(of view: View, in owner: AnyObject) -> String? {
         var mirror: Mirror? = Mirror(reflecting: owner)
         while let current = mirror, !String(reflecting: current.subjectType).hasPrefix("RxWidgets.") {
             for child in current.children where held(child.value) === view {
@@ -85,7 +85,7 @@ public enum ViewProperties {
     }
 
     /// The view a property value holds, itself or in an optional.
-    public static func held(_ value: Any) -> View? {
+    package static func held(_ value: Any) -> View? {
         if let view = value as? View { return view }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional, let some = mirror.children.first {
@@ -95,7 +95,7 @@ public enum ViewProperties {
     }
 
     /// A stored property's name as the app wrote it.
-    public static func propertyName(_ label: String) -> String {
+    package static func propertyName(_ label: String) -> String {
         let lazyPrefix = "$__lazy_storage_$_"
         if label.hasPrefix(lazyPrefix) { return String(label.dropFirst(lazyPrefix.count)) }
         if label.hasPrefix("_") { return String(label.dropFirst()) }

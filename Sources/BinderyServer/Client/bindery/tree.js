@@ -4,13 +4,14 @@
 // are moved, never re-rendered, so focus and what the user typed stay.
 
 /** The ids of a list property's rows (`subviews`, `arrangement`). */
-export const rowIds = (rows) => (Array.isArray(rows) ? rows.map((r) => r?.id).filter((id) => typeof id === "string") : []);
+const rowIds = (rows) => (Array.isArray(rows) ? rows.map((r) => r?.id).filter((id) => typeof id === "string") : []);
 
 /** The order `w`'s subviews are shown in. */
-export function subviewOrder(w) {
+function subviewOrder(w) {
   const ids = rowIds(w.props?.subviews);
-  const arranged = rowIds(w.props?.arrangement).filter((id) => ids.includes(id));
-  return [...arranged, ...ids.filter((id) => !arranged.includes(id))];
+  const present = new Set(ids);
+  const arranged = new Set(rowIds(w.props?.arrangement).filter((id) => present.has(id)));
+  return [...arranged, ...ids.filter((id) => !arranged.has(id))];
 }
 
 /** The rendered field of widget `id` (its wrapper), if it has one. */
